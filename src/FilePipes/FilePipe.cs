@@ -1,0 +1,37 @@
+using Microsoft.Win32.SafeHandles;
+
+namespace FilePipes;
+
+/// <summary>
+/// Entry points that open files as pipes.
+/// </summary>
+public static class FilePipe
+{
+    /// <summary>Opens <paramref name="path"/> for reading as a <see cref="FilePipeReader"/>.</summary>
+    /// <param name="path">The file to read.</param>
+    /// <param name="options">The settings; <see langword="null"/> means <see cref="FilePipeOptions.Default"/>.</param>
+    /// <returns>A reader that owns the file handle.</returns>
+    public static FilePipeReader OpenReader(string path, FilePipeOptions? options = null) =>
+        throw new NotImplementedException();
+
+    /// <summary>Reads a caller-supplied handle as a <see cref="FilePipeReader"/>.</summary>
+    /// <param name="handle">An open handle with read access.</param>
+    /// <param name="options">The settings; <see cref="FilePipeOptions.LeaveOpen"/> decides who closes the handle.</param>
+    /// <returns>A reader over the handle.</returns>
+    public static FilePipeReader CreateReader(SafeFileHandle handle, FilePipeOptions? options = null) =>
+        throw new NotImplementedException();
+
+    /// <summary>Creates or truncates <paramref name="path"/> and writes to it through a <see cref="FilePipeWriter"/>.</summary>
+    /// <param name="path">The file to write.</param>
+    /// <param name="options">The settings; <see langword="null"/> means <see cref="FilePipeOptions.Default"/>.</param>
+    /// <returns>A writer that owns the file handle.</returns>
+    public static FilePipeWriter OpenWriter(string path, FilePipeOptions? options = null) =>
+        throw new NotImplementedException();
+
+    /// <summary>Writes to a caller-supplied handle through a <see cref="FilePipeWriter"/>.</summary>
+    /// <param name="handle">An open handle with write access.</param>
+    /// <param name="options">The settings; <see cref="FilePipeOptions.LeaveOpen"/> decides who closes the handle.</param>
+    /// <returns>A writer over the handle.</returns>
+    public static FilePipeWriter CreateWriter(SafeFileHandle handle, FilePipeOptions? options = null) =>
+        throw new NotImplementedException();
+}
