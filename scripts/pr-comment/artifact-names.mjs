@@ -1,0 +1,78 @@
+// The one place that names the artifacts passed between workflows. The uploading job
+// (benchmarks.yml, update-baselines.yml) and the downloading job (pr-comment.yml,
+// update-baselines.yml) both ask this file, through scripts/artifact-name.sh, so the
+// names cannot drift apart.
+import { appendFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const PREFIXES = Object.freeze({
+  // Per-OS result of the benchmark workflow: raw results, report.md, report.json, pr-number.
+  'pr-report': 'filepipes-perf-',
+  // Per-OS result of a baseline-bump run, consumed by the job that opens the baseline PR.
+  'baseline-run': 'filepipes-baseline-run-',
+});
+
+// Runner labels are the folder names under baselines/; anything else is refused so that an
+// artifact name never carries text we did not expect.
+const OS_LABEL = /^[a-z0-9][a-z0-9.-]{0,62}$/;
+
+export class UsageError extends Error {}
+
+export function artifactKinds() {
+  return Object.keys(PREFIXES);
+}
+
+function prefixOf(kind) {
+  const prefix = PREFIXES[kind];
+  if (!prefix) {
+    throw new UsageError(`unknown artifact kind '${kind}' (known: ${artifactKinds().join(', ')})`);
+  }
+  return prefix;
+}
+
+export function artifactName(kind, os) {
+  if (!OS_LABEL.test(os ?? '')) {
+    throw new UsageError(`'${os}' is not a runner label`);
+  }
+  return prefixOf(kind) + os;
+}
+
+export function artifactPattern(kind) {
+  return `${prefixOf(kind)}*`;
+}
+
+/** The OS label an artifact folder name stands for, or null when it is not one of ours. */
+export function osFromArtifactName(kind, name) {
+  const prefix = prefixOf(kind);
+  if (!name.startsWith(prefix)) {
+    return null;
+  }
+  const os = name.slice(prefix.length);
+  return OS_LABEL.test(os) ? os : null;
+}
+
+function main(argv) {
+  const [kind, arg] = argv;
+  if (!kind || !arg) {
+    throw new UsageError('usage: artifact-name.sh <kind> <runner-os>|--pattern');
+  }
+  const key = arg === '--pattern' ? 'pattern' : 'name';
+  const value = arg === '--pattern' ? artifactPattern(kind) : artifactName(kind, arg);
+  process.stdout.write(`${value}\n`);
+  // In a workflow the value becomes a step output (steps.<id>.outputs.name / .pattern).
+  if (process.env.GITHUB_OUTPUT) {
+    appendFileSync(process.env.GITHUB_OUTPUT, `${key}=${value}\n`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) {
+      throw error;
+    }
+    process.stderr.write(`artifact-name: ${error.message}\n`);
+    process.exit(2);
+  }
+}
