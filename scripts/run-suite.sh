@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# One leg of update-baselines.yml: the suite with the chosen profile and filter, results in <out>/results.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "run-suite: $1 (usage: run-suite.sh --profile quick|full --filter '<globs>' --out <dir>)" >&2; exit 2; }
+profile="" filter="" out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --profile) profile=${2-}; shift 2 ;;
+    --filter) filter=${2-}; shift 2 ;;
+    --out) out=${2-}; shift 2 ;;
+    *) usage "unknown argument '$1'" ;;
+  esac
+done
+[[ "$profile" =~ ^(quick|full)$ ]] || usage "profile must be quick or full, not '$profile'"
+[[ "$filter" =~ ^[A-Za-z0-9*?._-]+( [A-Za-z0-9*?._-]+)*$ ]] || usage "filter '$filter' must be space-separated globs"
+[ -n "$out" ] || usage "--out is required"
+
+read -r -a globs <<< "$filter"
+dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters=true -- \
+  --profile "$profile" --filter "${globs[@]}" --artifacts "$out"

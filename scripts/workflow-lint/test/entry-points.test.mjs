@@ -1,0 +1,143 @@
+// The thin shell entry points the workflows call, run for real on temp folders and a local
+// bare git repository standing in for GitHub.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baselinePrTitle, composeBaselinePrBody } from '../../pr-comment/baseline-pr-body.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
+
+function run(command, args, env = {}, cwd = repo) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', GH_TOKEN: '', GITHUB_TOKEN: '', ...env } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+const git = (args, cwd) => {
+  const r = run('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {}, cwd);
+  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};
+
+test('baseline-plan: "all" means every baselines/ folder; bad inputs exit 2 with one line', () => {
+  const out = temp('plan-');
+  const outputFile = join(out, 'output');
+  writeFileSync(outputFile, '');
+  const all = run('bash', ['scripts/baseline-plan.sh'], { PROFILE: 'full', FILTER: '*ReadBenchmarks* *Write*', OSES: 'all', GITHUB_OUTPUT: outputFile });
+  assert.equal(all.status, 0, all.stderr);
+  assert.match(readFileSync(outputFile, 'utf8'), /^matrix=\["ubuntu-latest","windows-latest"\]$/m);
+  const one = run('bash', ['scripts/baseline-plan.sh'], { PROFILE: 'quick', FILTER: '*', OSES: 'windows-latest' });
+  assert.match(one.stdout, /^matrix=\["windows-latest"\]$/m);
+  for (const bad of [
+    { PROFILE: 'medium', FILTER: '*', OSES: 'all' },
+    { PROFILE: 'quick', FILTER: '*"; rm -rf ~; "', OSES: 'all' },
+    { PROFILE: 'quick', FILTER: '$(id)', OSES: 'all' },
+    { PROFILE: 'quick', FILTER: '*', OSES: 'macos-latest' },
+  ]) {
+    const refused = run('bash', ['scripts/baseline-plan.sh'], bad);
+    assert.equal(refused.status, 2, JSON.stringify(bad));
+    assert.equal(refused.stderr.trim().split('\n').length, 1);
+  }
+});
+
+test('bench-pr: writes the PR number, copies the report to the job summary, passes on the exit code', () => {
+  const fake = join(temp('fake-'), 'pr-report');
+  writeFileSync(fake, '#!/usr/bin/env bash\nset -e\nwhile [ $# -gt 0 ]; do case "$1" in --out) out=$2; shift 2;; --against) echo "$2" > "$out.against"; shift 2;; *) shift;; esac; done\n' +
+    'echo "⚠️ 1 more allocations" > "$out/report.md"\nexit 1\n');
+  chmodSync(fake, 0o755);
+  const out = join(temp('bench-pr-'), 'perf');
+  const summary = join(temp('summary-'), 'summary.md');
+  writeFileSync(summary, '');
+  const sha = 'd'.repeat(40);
+  const result = run('bash', ['scripts/bench-pr.sh', '--os', 'ubuntu-latest', '--base', sha, '--pr', '42', '--out', out],
+    { FILEPIPES_PR_REPORT: fake, GITHUB_STEP_SUMMARY: summary });
+  assert.equal(result.status, 1, 'a gate regression fails the step');
+  assert.equal(readFileSync(join(out, 'pr-number'), 'utf8'), '42\n');
+  assert.match(readFileSync(summary, 'utf8'), /1 more allocations/);
+  const refused = run('bash', ['scripts/bench-pr.sh', '--os', 'ubuntu-latest', '--base', sha, '--pr', '42x', '--out', out], { FILEPIPES_PR_REPORT: fake });
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /not a PR number/);
+});
+
+function bareRemote() {
+  const root = temp('pages-');
+  const remote = join(root, 'remote.git');
+  git(['init', '-q', '--bare', remote], root);
+  return remote;
+}
+
+test('publish-trend: creates gh-pages once, places the page next to data.js without touching it', () => {
+  const remote = bareRemote();
+  const env = { TREND_REMOTE: remote, GITHUB_SHA: 'abc' };
+  assert.equal(run('bash', ['scripts/publish-trend.sh', 'ensure-branch'], env).status, 0);
+  assert.match(git(['ls-remote', '--heads', remote], repo), /refs\/heads\/gh-pages/);
+  assert.equal(run('bash', ['scripts/publish-trend.sh', 'ensure-branch'], env).status, 0, 'second call is a no-op');
+
+  // What github-action-benchmark leaves behind: data.js and its default index.html.
+  const clone = join(temp('clone-'), 'c');
+  git(['clone', '-q', '--branch', 'gh-pages', remote, clone], repo);
+  mkdirSync(join(clone, 'dev', 'bench'), { recursive: true });
+  const data = 'window.BENCHMARK_DATA = {"entries":{}}';
+  writeFileSync(join(clone, 'dev', 'bench', 'data.js'), data);
+  writeFileSync(join(clone, 'dev', 'bench', 'index.html'), 'the action default page');
+  writeFileSync(join(clone, 'dev', 'bench', 'old-chart.js'), 'left from an older page');
+  git(['add', '-A'], clone);
+  git(['commit', '-q', '-m', 'add data'], clone);
+  git(['push', '-q', 'origin', 'gh-pages'], clone);
+
+  const site = temp('site-');
+  writeFileSync(join(site, 'index.html'), '<title>FilePipes trend</title>');
+  mkdirSync(join(site, 'vendor'));
+  writeFileSync(join(site, 'vendor', 'chart.js'), '// chart');
+  const placed = run('bash', ['scripts/publish-trend.sh', 'place-page', site], env);
+  assert.equal(placed.status, 0, placed.stderr);
+
+  const check = join(temp('check-'), 'c');
+  git(['clone', '-q', '--branch', 'gh-pages', remote, check], repo);
+  assert.equal(readFileSync(join(check, 'dev', 'bench', 'index.html'), 'utf8'), '<title>FilePipes trend</title>');
+  assert.equal(readFileSync(join(check, 'dev', 'bench', 'data.js'), 'utf8'), data, 'data.js is untouched');
+  assert.ok(existsSync(join(check, 'dev', 'bench', 'vendor', 'chart.js')));
+  assert.ok(!existsSync(join(check, 'dev', 'bench', 'old-chart.js')), 'stale page files are removed');
+
+  const again = run('bash', ['scripts/publish-trend.sh', 'place-page', site], env);
+  assert.match(again.stdout, /already current/);
+
+  writeFileSync(join(site, 'data.js'), 'forged');
+  assert.equal(run('bash', ['scripts/publish-trend.sh', 'place-page', site], env).status, 2, 'a site carrying data.js is refused');
+});
+
+test('publish-trend collect: maps each OS artifact to trend/<os>/<metric>.json and refuses junk', () => {
+  const incoming = temp('incoming-');
+  const dir = join(incoming, 'filepipes-perf-ubuntu-latest', 'trend');
+  mkdirSync(dir, { recursive: true });
+  const entry = [{ name: 'FilePipes.Benchmarks.ReadBenchmarks.FileStreamSync', value: 12.5, unit: 'ns', range: '0.1', extra: '' }];
+  writeFileSync(join(dir, 'time.json'), JSON.stringify(entry));
+  writeFileSync(join(dir, 'allocated.json'), JSON.stringify([{ ...entry[0], value: 0, unit: 'B' }]));
+  const trend = join(temp('trend-'), 'trend');
+  const ok = run('bash', ['scripts/publish-trend.sh', 'collect', incoming, trend]);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(join(trend, 'ubuntu-latest', 'time.json'), 'utf8')), entry);
+  assert.ok(!existsSync(join(trend, 'windows-latest')), 'an OS without files gets no folder (its action steps skip)');
+  writeFileSync(join(dir, 'time.json'), '{"not":"an array"}');
+  assert.equal(run('bash', ['scripts/publish-trend.sh', 'collect', incoming, trend]).status, 2);
+  assert.equal(run('bash', ['scripts/publish-trend.sh', 'collect', temp('empty-'), trend]).status, 2);
+});
+
+test('baseline PR: title per the contract, body with one section per OS and New when there was no baseline', () => {
+  assert.equal(baselinePrTitle(['ubuntu-latest', 'windows-latest'], 'quick'),
+    'Update performance baselines (ubuntu-latest, windows-latest, quick)');
+  const body = composeBaselinePrBody({
+    profile: 'full', filter: '*', runUrl: 'https://gh/run/1', sections: [
+      { os: 'ubuntu-latest', updateLog: 'changed 3, added 1, removed 0', comparison: '⚠️ 1 slower\n' },
+      { os: 'windows-latest', updateLog: 'added 40', comparison: null },
+    ],
+  });
+  assert.match(body, /changes only `baselines\/`/);
+  assert.match(body, /### ubuntu-latest[\s\S]*changed 3[\s\S]*1 slower[\s\S]*### windows-latest[\s\S]*every benchmark is New/);
+  const huge = composeBaselinePrBody({ profile: 'quick', filter: '*', runUrl: 'https://gh/run/1',
+    sections: [{ os: 'ubuntu-latest', updateLog: 'x\n'.repeat(50000), comparison: '| a |\n'.repeat(50000) }] });
+  assert.ok(huge.length < 65536, `${huge.length} characters`);
+});

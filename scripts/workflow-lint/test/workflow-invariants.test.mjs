@@ -1,0 +1,236 @@
+// The project's rules for .github/workflows, checked offline on the parsed YAML (and on the raw
+// lines, where the rule is about comments). Point WORKFLOWS_DIR / BASELINES_DIR elsewhere to
+// check another tree.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { artifactName, artifactPattern } from '../../pr-comment/artifact-names.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const workflowsDir = process.env.WORKFLOWS_DIR ?? join(repo, '.github', 'workflows');
+const baselinesDir = process.env.BASELINES_DIR ?? join(repo, 'baselines');
+
+const files = readdirSync(workflowsDir).filter((f) => /\.ya?ml$/.test(f)).sort();
+const workflows = Object.fromEntries(files.map((f) => {
+  const text = readFileSync(join(workflowsDir, f), 'utf8');
+  return [f, { text, doc: parse(text) }];
+}));
+const baselineOses = readdirSync(baselinesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+
+const jobsOf = (file) => Object.entries(workflows[file].doc.jobs ?? {});
+const allJobs = () => files.flatMap((file) => jobsOf(file).map(([id, job]) => ({ file, id, job })));
+const allSteps = () => allJobs().flatMap(({ file, id, job }) => (job.steps ?? []).map((step) => ({ file, job: id, step })));
+const stepsUsing = (action) => allSteps().filter(({ step }) => (step.uses ?? '').startsWith(`${action}@`));
+
+// Where a write scope is allowed, and why. Anything else asking for write fails.
+const WRITE_SCOPES = {
+  'benchmarks.yml#publish-trend': { contents: 'write' }, // gh-pages data and page, commit comment on alert
+  'update-baselines.yml#open-pr': { contents: 'write', 'pull-requests': 'write' }, // bump branch + the PR itself
+  'pr-comment.yml#comment': { 'pull-requests': 'write' }, // the one PR comment
+};
+
+test('the four workflows exist', () => {
+  for (const name of ['ci.yml', 'benchmarks.yml', 'pr-comment.yml', 'update-baselines.yml']) {
+    assert.ok(workflows[name], `${name} is missing`);
+  }
+});
+
+test('every action is pinned to a full commit SHA with a version comment', () => {
+  let count = 0;
+  const versionOf = new Map();
+  for (const file of files) {
+    workflows[file].text.split('\n').forEach((line, index) => {
+      const match = /^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/.exec(line);
+      if (!match) {
+        return;
+      }
+      count++;
+      const [, ref, rest] = match;
+      const where = `${file}:${index + 1}`;
+      assert.match(ref, /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_./-]+@[0-9a-f]{40}$/, `${where}: '${ref}' is not pinned to a 40-hex SHA`);
+      const version = /^\s+#\s+(v\d+\.\d+\.\d+)\b/.exec(rest);
+      assert.ok(version, `${where}: '${ref}' has no '# vX.Y.Z' comment`);
+      const seen = versionOf.get(ref);
+      assert.ok(!seen || seen === version[1], `${where}: ${ref} is labelled both ${seen} and ${version[1]}`);
+      versionOf.set(ref, version[1]);
+    });
+  }
+  assert.ok(count >= 10, `only ${count} uses: lines found`);
+  const shasPerAction = new Map();
+  for (const ref of versionOf.keys()) {
+    const action = ref.split('@')[0];
+    shasPerAction.set(action, new Set([...(shasPerAction.get(action) ?? []), ref]));
+  }
+  for (const [action, refs] of shasPerAction) {
+    assert.equal(refs.size, 1, `${action} is pinned to ${refs.size} different SHAs`);
+  }
+});
+
+test('permissions: {} at the top, and each job asks only for what the allow-list grants', () => {
+  for (const file of files) {
+    assert.deepEqual(workflows[file].doc.permissions, {}, `${file}: top-level permissions must be {}`);
+  }
+  for (const { file, id, job } of allJobs()) {
+    const where = `${file}#${id}`;
+    assert.equal(typeof job.permissions, 'object', `${where}: no job-level permissions`);
+    const allowed = WRITE_SCOPES[where] ?? {};
+    for (const [scope, level] of Object.entries(job.permissions)) {
+      assert.ok(['read', 'none', 'write'].includes(level), `${where}: ${scope}: ${level}`);
+      if (level === 'write') {
+        assert.equal(allowed[scope], 'write', `${where} must not have ${scope}: write`);
+      }
+    }
+  }
+  const pullRequestWriters = allJobs().filter(({ job }) => job.permissions?.['pull-requests'] === 'write');
+  assert.deepEqual(pullRequestWriters.map(({ file, id }) => `${file}#${id}`).sort(),
+    ['pr-comment.yml#comment', 'update-baselines.yml#open-pr']);
+});
+
+test('every job has timeout-minutes, and every workflow has concurrency and bash as its shell', () => {
+  for (const { file, id, job } of allJobs()) {
+    assert.ok(Number.isInteger(job['timeout-minutes']) && job['timeout-minutes'] > 0 && job['timeout-minutes'] <= 180,
+      `${file}#${id}: timeout-minutes is ${job['timeout-minutes']}`);
+  }
+  for (const file of files) {
+    const { doc } = workflows[file];
+    assert.ok(doc.concurrency?.group, `${file}: no concurrency group`);
+    assert.equal(doc.defaults?.run?.shell, 'bash', `${file}: defaults.run.shell must be bash`);
+  }
+});
+
+test('the matrix OS lists equal the folders under baselines/', () => {
+  assert.deepEqual(baselineOses, ['ubuntu-latest', 'windows-latest']);
+  for (const [file, job] of [['benchmarks.yml', 'suite'], ['ci.yml', 'test']]) {
+    assert.deepEqual([...workflows[file].doc.jobs[job].strategy.matrix.os].sort(), baselineOses, `${file}#${job}`);
+  }
+  const choices = workflows['update-baselines.yml'].doc.on.workflow_dispatch.inputs.oses.options;
+  assert.deepEqual(choices.filter((c) => c !== 'all').sort(), baselineOses, 'update-baselines.yml oses input');
+});
+
+test('no ${{ }} expression inside run: (values reach scripts through env)', () => {
+  for (const { file, job, step } of allSteps()) {
+    if (step.run !== undefined) {
+      assert.doesNotMatch(String(step.run), /\$\{\{/, `${file}#${job}: '${step.name ?? step.run}' expands an expression in run:`);
+    }
+  }
+});
+
+test('setup-dotnet reads global.json, and checkouts keep no credentials', () => {
+  const setups = stepsUsing('actions/setup-dotnet');
+  assert.ok(setups.length >= 3);
+  for (const { file, job, step } of setups) {
+    assert.equal(step.with?.['global-json-file'], 'global.json', `${file}#${job}`);
+  }
+  for (const { file, job, step } of stepsUsing('actions/checkout')) {
+    assert.equal(step.with?.['persist-credentials'], false, `${file}#${job}: persist-credentials must be false`);
+  }
+});
+
+// Maps each step id that runs scripts/artifact-name.sh to { kind, pattern }.
+function artifactNameSteps(job) {
+  const byId = {};
+  for (const step of job.steps ?? []) {
+    const match = /^bash scripts\/artifact-name\.sh ([a-z-]+) (--pattern|"\$OS")$/.exec(String(step.run ?? '').trim());
+    if (match && step.id) {
+      byId[step.id] = { kind: match[1], pattern: match[2] === '--pattern' };
+    }
+  }
+  return byId;
+}
+
+test('artifact names come from scripts/artifact-name.sh, and every uploaded name is downloaded', () => {
+  const uploaded = [];
+  const downloaded = [];
+  for (const { file, id, job } of allJobs()) {
+    const namers = artifactNameSteps(job);
+    for (const step of job.steps ?? []) {
+      const uses = step.uses ?? '';
+      if (uses.startsWith('actions/upload-artifact@')) {
+        const ref = /^\$\{\{ steps\.([a-z-]+)\.outputs\.name \}\}$/.exec(step.with?.name ?? '');
+        assert.ok(ref && namers[ref[1]] && !namers[ref[1]].pattern, `${file}#${id}: upload name must be steps.<id>.outputs.name of artifact-name.sh`);
+        assert.equal(job.strategy?.matrix?.os !== undefined, true, `${file}#${id}: per-OS upload outside an OS matrix`);
+        uploaded.push({ file, kind: namers[ref[1]].kind });
+      }
+      if (uses.startsWith('actions/download-artifact@')) {
+        assert.equal(step.with?.name, undefined, `${file}#${id}: download by pattern from artifact-name.sh, not by a literal name`);
+        const ref = /^\$\{\{ steps\.([a-z-]+)\.outputs\.pattern \}\}$/.exec(step.with?.pattern ?? '');
+        assert.ok(ref && namers[ref[1]]?.pattern, `${file}#${id}: download pattern must be steps.<id>.outputs.pattern of artifact-name.sh`);
+        downloaded.push({ file, kind: namers[ref[1]].kind });
+      }
+    }
+  }
+  const kinds = (list) => [...new Set(list.map((x) => x.kind))].sort();
+  assert.deepEqual(kinds(uploaded), kinds(downloaded), 'kinds uploaded vs downloaded');
+  assert.ok(downloaded.some((d) => d.file === 'pr-comment.yml' && d.kind === 'pr-report'));
+  // Every name an OS leg uploads must match the pattern its consumers download.
+  for (const kind of kinds(uploaded)) {
+    const pattern = new RegExp(`^${artifactPattern(kind).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    for (const os of baselineOses) {
+      assert.match(artifactName(kind, os), pattern);
+    }
+  }
+});
+
+test('pr-comment.yml never checks out or runs PR code', () => {
+  const { doc, text } = workflows['pr-comment.yml'];
+  assert.deepEqual(Object.keys(doc.on), ['workflow_run']);
+  assert.deepEqual(doc.on.workflow_run.types, ['completed']);
+  assert.equal(doc.jobs.comment.if, "github.event.workflow_run.event == 'pull_request'");
+  const checkouts = stepsUsing('actions/checkout').filter((s) => s.file === 'pr-comment.yml');
+  assert.ok(checkouts.length >= 1);
+  for (const { step } of checkouts) {
+    for (const key of ['ref', 'repository', 'path']) {
+      assert.equal(step.with?.[key], undefined, `pr-comment.yml checkout must not set ${key}`);
+    }
+  }
+  for (const { step } of allSteps().filter((s) => s.file === 'pr-comment.yml')) {
+    assert.ok(!String(step.uses ?? '').startsWith('./'), 'no local action (it would come from the checkout)');
+    if (step.run !== undefined) {
+      assert.match(String(step.run).trim(), /^(bash|node) scripts\//, `run: '${step.run}' must call a trusted script`);
+    }
+  }
+  assert.doesNotMatch(text, /ref:\s*\$\{\{[^}]*(head_sha|head_branch|pull_request\.head)/);
+  assert.doesNotMatch(text, /(npm|dotnet|yarn|pnpm) /, 'no build or package install in the comment job');
+});
+
+test('the PR job runs without write access and the main job publishes the trend as the issue says', () => {
+  const bench = workflows['benchmarks.yml'].doc;
+  assert.deepEqual(bench.jobs.suite.permissions, { contents: 'read' });
+  assert.equal(bench.env.TREND_ALERT_THRESHOLD, '130%');
+  const publish = bench.jobs['publish-trend'];
+  assert.equal(publish.concurrency?.['cancel-in-progress'], false);
+  assert.ok(publish.concurrency?.group);
+  const trendSteps = publish.steps.filter((s) => String(s.uses ?? '').startsWith('benchmark-action/github-action-benchmark@'));
+  const expected = baselineOses.flatMap((os) => [`FilePipes time (${os})`, `FilePipes allocated (${os})`]).sort();
+  assert.deepEqual(trendSteps.map((s) => s.with.name).sort(), expected);
+  for (const step of trendSteps) {
+    const w = step.with;
+    const [, metric, os] = /^FilePipes (time|allocated) \((.+)\)$/.exec(w.name);
+    assert.equal(w['output-file-path'], `artifacts/trend/${os}/${metric}.json`, w.name);
+    assert.equal(w.tool, 'customSmallerIsBetter');
+    assert.equal(w['auto-push'], true);
+    assert.equal(w['gh-pages-branch'], 'gh-pages');
+    assert.equal(w['benchmark-data-dir-path'], 'dev/bench');
+    assert.ok(Number.isInteger(w['max-items-in-chart']) && w['max-items-in-chart'] > 0);
+    assert.equal(w['alert-threshold'], '${{ env.TREND_ALERT_THRESHOLD }}');
+    assert.equal(w['comment-on-alert'], true);
+    assert.equal(w['fail-on-alert'], true);
+    assert.match(step.if, /!cancelled\(\)/, `${w.name}: a failed alert before it must not skip it`);
+  }
+  const runs = publish.steps.map((s) => String(s.run ?? ''));
+  assert.ok(runs.some((r) => r.includes('scripts/site/build-site.sh') && r.includes('"$TREND_ALERT_THRESHOLD"')));
+  const placeIndex = runs.findIndex((r) => r.includes('publish-trend.sh place-page'));
+  const lastTrend = publish.steps.lastIndexOf(trendSteps.at(-1));
+  assert.ok(placeIndex > lastTrend, 'the page is placed after the action has pushed data.js');
+});
+
+test('update-baselines.yml: a failed leg opens no PR', () => {
+  const { jobs } = workflows['update-baselines.yml'].doc;
+  assert.deepEqual(jobs['open-pr'].needs, ['plan', 'run']);
+  // No if: means success(): the job is skipped when any leg failed or was cancelled.
+  assert.equal(jobs['open-pr'].if, undefined);
+  assert.equal(jobs.run.strategy.matrix.os, '${{ fromJSON(needs.plan.outputs.matrix) }}');
+});
