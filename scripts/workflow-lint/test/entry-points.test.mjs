@@ -45,7 +45,8 @@ test('baseline-plan: "all" means every baselines/ folder; bad inputs exit 2 with
 
 test('bench-pr: writes the PR number, copies the report to the job summary, passes on the exit code', () => {
   const fake = join(temp('fake-'), 'pr-report');
-  writeFileSync(fake, '#!/usr/bin/env bash\nset -e\nwhile [ $# -gt 0 ]; do case "$1" in --out) out=$2; shift 2;; --against) echo "$2" > "$out.against"; shift 2;; *) shift;; esac; done\n' +
+  writeFileSync(fake, '#!/usr/bin/env bash\nset -e\necho "$*" > "$(dirname "$0")/args"\n' +
+    'while [ $# -gt 0 ]; do case "$1" in --out) out=$2; shift 2;; *) shift;; esac; done\n' +
     'echo "⚠️ 1 more allocations" > "$out/report.md"\nexit 1\n');
   chmodSync(fake, 0o755);
   const out = join(temp('bench-pr-'), 'perf');
@@ -55,6 +56,7 @@ test('bench-pr: writes the PR number, copies the report to the job summary, pass
   const result = run('bash', ['scripts/bench-pr.sh', '--os', 'ubuntu-latest', '--base', sha, '--pr', '42', '--out', out],
     { FILEPIPES_PR_REPORT: fake, GITHUB_STEP_SUMMARY: summary });
   assert.equal(result.status, 1, 'a gate regression fails the step');
+  assert.equal(readFileSync(join(dirname(fake), 'args'), 'utf8').trim(), `--os ubuntu-latest --against ${sha} --profile quick --out ${out}`);
   assert.equal(readFileSync(join(out, 'pr-number'), 'utf8'), '42\n');
   assert.match(readFileSync(summary, 'utf8'), /1 more allocations/);
   const refused = run('bash', ['scripts/bench-pr.sh', '--os', 'ubuntu-latest', '--base', sha, '--pr', '42x', '--out', out], { FILEPIPES_PR_REPORT: fake });
