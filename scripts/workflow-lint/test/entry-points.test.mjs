@@ -143,3 +143,82 @@ test('baseline PR: title per the contract, body with one section per OS and New 
     sections: [{ os: 'ubuntu-latest', updateLog: 'x\n'.repeat(50000), comparison: '| a |\n'.repeat(50000) }] });
   assert.ok(huge.length < 65536, `${huge.length} characters`);
 });
+
+// A throwaway clone of the scripts baseline-pr.sh needs, with a bare "origin", a stand-in
+// comparer and a stub gh that records its arguments.
+function baselineSandbox({ updateTouches = 'baselines' } = {}) {
+  const root = temp('bump-');
+  const work = join(root, 'work');
+  mkdirSync(join(work, 'scripts', 'pr-comment'), { recursive: true });
+  for (const file of ['baseline-pr.sh', 'artifact-name.sh', 'git-push-with-token.sh']) {
+    writeFileSync(join(work, 'scripts', file), readFileSync(join(repo, 'scripts', file)));
+  }
+  for (const file of ['artifact-names.mjs', 'compose.mjs', 'baseline-pr-body.mjs']) {
+    writeFileSync(join(work, 'scripts', 'pr-comment', file), readFileSync(join(repo, 'scripts', 'pr-comment', file)));
+  }
+  for (const os of ['ubuntu-latest', 'windows-latest']) {
+    mkdirSync(join(work, 'baselines', os), { recursive: true });
+    writeFileSync(join(work, 'baselines', os, '.gitkeep'), '');
+  }
+  writeFileSync(join(work, 'baselines', 'ubuntu-latest', 'ReadBenchmarks.json'), '{"old":true}\n');
+  git(['init', '-q', '-b', 'main', work], root);
+  git(['add', '-A'], work);
+  git(['commit', '-q', '-m', 'seed'], work);
+  const origin = join(root, 'origin.git');
+  git(['clone', '-q', '--bare', work, origin], root);
+  git(['remote', 'add', 'origin', origin], work);
+
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'gh'), '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$(dirname "$0")/gh-args"\n');
+  chmodSync(join(bin, 'gh'), 0o755);
+  const comparer = join(bin, 'comparer');
+  const touch = updateTouches === 'baselines' ? 'cp "$results"/*.json "baselines/$os/"' : updateTouches;
+  writeFileSync(comparer, '#!/usr/bin/env bash\nset -e\ncmd=$1; shift\n' +
+    'if [ "$cmd" = compare ]; then while [ $# -gt 0 ]; do [ "$1" = --md ] && echo "⚠️ 1 slower than the old baseline" > "$2"; shift; done; exit 0; fi\n' +
+    'shift; while [ $# -gt 0 ]; do case "$1" in --results) results=$2; shift 2;; --os) os=$2; shift 2;; *) shift;; esac; done\n' +
+    `${touch}\necho "baseline update $os: changed ReadBenchmarks"\n`);
+  chmodSync(comparer, 0o755);
+
+  const incoming = join(root, 'incoming');
+  for (const os of ['ubuntu-latest', 'windows-latest']) {
+    mkdirSync(join(incoming, `filepipes-baseline-run-${os}`, 'results'), { recursive: true });
+    writeFileSync(join(incoming, `filepipes-baseline-run-${os}`, 'results', 'ReadBenchmarks.json'), `{"new":"${os}"}\n`);
+  }
+  const env = {
+    PATH: `${bin}:${process.env.PATH}`, FILEPIPES_COMPARER: comparer, GH_TOKEN: 'fake-token',
+    PROFILE: 'quick', FILTER: '*', RUN_ID: '314', RUN_URL: 'https://gh/run/314', BASE_BRANCH: 'main',
+  };
+  return { work, origin, bin, incoming, env };
+}
+
+test('baseline-pr: updates each OS, pushes one branch that changes only baselines/, opens the PR with the comparison', () => {
+  const box = baselineSandbox();
+  const result = run('bash', ['scripts/baseline-pr.sh', box.incoming], box.env, box.work);
+  assert.equal(result.status, 0, result.stderr);
+  const pushed = git(['--git-dir', box.origin, 'diff', '--name-only', 'main', 'perf/update-baselines-314'], box.work).trim().split('\n');
+  assert.deepEqual(pushed.sort(), ['baselines/ubuntu-latest/ReadBenchmarks.json', 'baselines/windows-latest/ReadBenchmarks.json']);
+  const message = git(['--git-dir', box.origin, 'log', '-1', '--format=%s', 'perf/update-baselines-314'], box.work).trim();
+  assert.equal(message, 'Update performance baselines (ubuntu-latest, windows-latest, quick)');
+  const args = readFileSync(join(box.bin, 'gh-args'), 'utf8').split('\n');
+  assert.deepEqual(args.slice(0, 8), ['pr', 'create', '--base', 'main', '--head', 'perf/update-baselines-314', '--title', message]);
+  const body = readFileSync(args[args.indexOf('--body-file') + 1], 'utf8');
+  assert.match(body, /### ubuntu-latest[\s\S]*1 slower than the old baseline[\s\S]*### windows-latest[\s\S]*every benchmark is New/);
+});
+
+test('baseline-pr: an update that touches anything outside baselines/ opens no PR', () => {
+  const box = baselineSandbox({ updateTouches: 'echo oops > README.md; cp "$results"/*.json "baselines/$os/"' });
+  const result = run('bash', ['scripts/baseline-pr.sh', box.incoming], box.env, box.work);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /outside baselines\/: README\.md/);
+  assert.ok(!existsSync(join(box.bin, 'gh-args')));
+  assert.equal(git(['--git-dir', box.origin, 'branch', '--list', 'perf/*'], box.work).trim(), '');
+});
+
+test('baseline-pr: results identical to the stored baseline open no PR', () => {
+  const box = baselineSandbox({ updateTouches: 'true' });
+  const result = run('bash', ['scripts/baseline-pr.sh', box.incoming], box.env, box.work);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /did not change; no PR opened/);
+  assert.ok(!existsSync(join(box.bin, 'gh-args')));
+});
