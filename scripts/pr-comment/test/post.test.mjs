@@ -101,3 +101,15 @@ test('refuses a PR number whose PR head is not the commit this run tested', asyn
     await api.close();
   }
 });
+
+test('the CLI refuses a run id, head SHA or run URL of the wrong shape with exit 2 and one line', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const cli = fileURLToPath(new URL('../post.mjs', import.meta.url));
+  const good = { RUN_ID: '77', HEAD_SHA: HEAD, RUN_URL: 'https://gh/run/77', GITHUB_TOKEN: 't', GITHUB_REPOSITORY: 'o/r' };
+  for (const bad of [{ RUN_ID: '77; id' }, { HEAD_SHA: 'main' }, { RUN_URL: 'javascript:alert(1)' }]) {
+    const result = spawnSync(process.execPath, [cli, incoming(), 'baselines'], { encoding: 'utf8', env: { ...process.env, ...good, ...bad } });
+    assert.equal(result.status, 2, JSON.stringify(bad));
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+  }
+});

@@ -178,6 +178,7 @@ test('pr-comment.yml never checks out or runs PR code', () => {
   const { doc, text } = workflows['pr-comment.yml'];
   assert.deepEqual(Object.keys(doc.on), ['workflow_run']);
   assert.deepEqual(doc.on.workflow_run.types, ['completed']);
+  assert.deepEqual(doc.on.workflow_run.workflows, [workflows['benchmarks.yml'].doc.name], 'it follows benchmarks.yml by its name');
   assert.equal(doc.jobs.comment.if, "github.event.workflow_run.event == 'pull_request'");
   const checkouts = stepsUsing('actions/checkout').filter((s) => s.file === 'pr-comment.yml');
   assert.ok(checkouts.length >= 1);
@@ -199,6 +200,8 @@ test('pr-comment.yml never checks out or runs PR code', () => {
 test('the PR job runs without write access and the main job publishes the trend as the issue says', () => {
   const bench = workflows['benchmarks.yml'].doc;
   assert.deepEqual(bench.jobs.suite.permissions, { contents: 'read' });
+  assert.equal(bench.jobs.suite.env?.PeerAdapters, 'true', 'the runners build the peer adapters, base and head alike');
+  assert.equal(bench.jobs.suite.name, 'suite (${{ matrix.os }})', 'post.mjs finds each leg by this job name');
   assert.equal(bench.env.TREND_ALERT_THRESHOLD, '130%');
   const publish = bench.jobs['publish-trend'];
   assert.equal(publish.concurrency?.['cancel-in-progress'], false);
