@@ -222,3 +222,46 @@ test('baseline-pr: results identical to the stored baseline open no PR', () => {
   assert.match(result.stdout, /did not change; no PR opened/);
   assert.ok(!existsSync(join(box.bin, 'gh-args')));
 });
+
+// A stand-in dotnet for bench-main.sh: the suite writes one export, compare behaves as told,
+// export-trend writes both trend files or fails as a failed benchmark would.
+function fakeDotnet({ compareExit = 0, trendExit = 0 }) {
+  const bin = temp('dotnet-');
+  writeFileSync(join(bin, 'dotnet'), `#!/usr/bin/env bash
+set -e
+args="$*"
+arg_after() { local key=$1; shift; while [ $# -gt 1 ]; do [ "$1" = "$key" ] && { echo "$2"; return; }; shift; done; }
+case "$args" in
+  *FilePipes.Benchmarks*) out=$(arg_after --artifacts "$@"); mkdir -p "$out/results"; echo '{}' > "$out/results/Read-report-full.json" ;;
+  *" compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
+  *export-trend*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
+    dir=$(arg_after --out-dir "$@"); mkdir -p "$dir"; echo '[]' > "$dir/time.json"; echo '[]' > "$dir/allocated.json" ;;
+  *) echo "unexpected: $args" >&2; exit 9 ;;
+esac
+`);
+  chmodSync(join(bin, 'dotnet'), 0o755);
+  return bin;
+}
+
+test('bench-main: suite, comparison in the summary, trend files; an empty baseline still yields a report', () => {
+  for (const compareExit of [0, 2]) {
+    const out = join(temp('main-'), 'perf');
+    const summary = join(temp('summary-'), 's.md');
+    writeFileSync(summary, '');
+    const result = run('bash', ['scripts/bench-main.sh', '--os', 'windows-latest', '--out', out],
+      { PATH: `${fakeDotnet({ compareExit })}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: summary });
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok(existsSync(join(out, 'trend', 'time.json')) && existsSync(join(out, 'trend', 'allocated.json')));
+    assert.match(readFileSync(summary, 'utf8'), compareExit === 0 ? /no regressions/ : /compare against baselines\/windows-latest exited 2/);
+  }
+});
+
+test('bench-main: a failed benchmark (export-trend exit 1) fails the leg; an unknown OS is refused', () => {
+  const out = join(temp('main-'), 'perf');
+  const failed = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', out],
+    { PATH: `${fakeDotnet({ trendExit: 1 })}:${process.env.PATH}` });
+  assert.equal(failed.status, 1);
+  const unknown = run('bash', ['scripts/bench-main.sh', '--os', 'macos-latest', '--out', out]);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /not in the matrix/);
+});
