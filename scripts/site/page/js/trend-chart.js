@@ -1,0 +1,228 @@
+// One chart with its data table underneath: the chart for the eye, the table for keyboards, screen readers
+// and exact numbers. Both are built from the same series, so they cannot disagree.
+(function (root) {
+  'use strict';
+
+  // Okabe–Ito: distinguishable with the common colour-vision deficiencies. Yellow is left out (unreadable on
+  // white); a marker shape per series and dashes after the first cycle keep series apart without colour.
+  const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#000000'];
+  const POINT_STYLES = ['circle', 'rect', 'triangle', 'rectRot', 'star', 'crossRot', 'rectRounded', 'cross'];
+  const DASHES = [[], [8, 4], [2, 3]];
+
+  function styleFor(index) {
+    return {
+      color: PALETTE[index % PALETTE.length],
+      pointStyle: POINT_STYLES[index % POINT_STYLES.length],
+      dash: DASHES[Math.floor(index / PALETTE.length) % DASHES.length],
+    };
+  }
+
+  function element(tag, attributes, children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (name === 'text') {
+        node.textContent = value;
+      } else if (name === 'className') {
+        node.className = value;
+      } else {
+        node.setAttribute(name, value);
+      }
+    }
+    for (const child of children || []) {
+      if (child !== null && child !== undefined) {
+        node.append(child);
+      }
+    }
+    return node;
+  }
+
+  function swatch(index) {
+    const node = element('span', { className: 'swatch', 'aria-hidden': 'true' });
+    // CSSOM, not a style attribute: the page's Content-Security-Policy forbids inline styles.
+    node.style.backgroundColor = styleFor(index).color;
+    return node;
+  }
+
+  function alertText(alert) {
+    return 'alert: ×' + alert.ratio.toFixed(2) + ' vs previous';
+  }
+
+  function wrap(text, width) {
+    const lines = [];
+    let line = '';
+    for (const word of text.split(/\s+/)) {
+      if (line !== '' && (line + ' ' + word).length > width) {
+        lines.push(line);
+        line = word;
+      } else {
+        line = line === '' ? word : line + ' ' + word;
+      }
+    }
+    if (line !== '') {
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  function buildTable(spec) {
+    const headRow = element('tr', {}, [
+      element('th', { scope: 'col', text: 'Commit' }),
+      element('th', { scope: 'col', text: 'Date' }),
+      ...spec.series.map((s, index) =>
+        element('th', { scope: 'col' }, [swatch(s.colorIndex ?? index), s.label]),
+      ),
+    ]);
+    const rows = [];
+    for (let index = spec.commits.length - 1; index >= 0; index--) {
+      const commit = spec.commits[index];
+      const header = element('th', { scope: 'row' }, [
+        element('a', { href: commit.url, className: 'commit-link', text: commit.shortId }),
+        ' ',
+        element('span', { className: 'commit-message', title: commit.message, text: commit.firstLine }),
+        commit.isBaselineBump ? element('span', { className: 'flag flag-bump', text: 'baseline bump' }) : null,
+      ]);
+      const cells = spec.series.map((s) => {
+        const point = s.points[index];
+        if (!point) {
+          return element('td', { className: 'missing', 'data-series': s.label }, [
+            element('span', { 'aria-hidden': 'true', text: '—' }),
+            element('span', { className: 'visually-hidden', text: 'no result' }),
+          ]);
+        }
+        return element('td', { 'data-series': s.label, className: point.alert ? 'alerted' : '' }, [
+          element('span', { className: 'value', text: point.valueText }),
+          point.rangeText ? element('span', { className: 'range', text: ' ' + point.rangeText }) : null,
+          point.alert ? element('span', { className: 'flag flag-alert', text: '▲ ' + alertText(point.alert) }) : null,
+        ]);
+      });
+      rows.push(element('tr', { 'data-commit': commit.id, className: commit.isBaselineBump ? 'bump-row' : '' }, [
+        header,
+        element('td', { className: 'date', text: commit.dateText }),
+        ...cells,
+      ]));
+    }
+    const table = element('table', {}, [
+      element('caption', { text: spec.tableCaption }),
+      element('thead', {}, [headRow]),
+      element('tbody', {}, rows),
+    ]);
+    return element('div', { className: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': spec.tableCaption }, [table]);
+  }
+
+  function buildChart(canvas, spec, openCommit) {
+    const datasets = spec.series.map((s, index) => {
+      const style = styleFor(s.colorIndex ?? index);
+      return {
+        label: s.label,
+        data: s.points.map((p) => (p ? p.y : null)),
+        filepipesPoints: s.points,
+        borderColor: style.color,
+        backgroundColor: style.color,
+        borderDash: style.dash,
+        borderWidth: 2,
+        pointStyle: style.pointStyle,
+        pointRadius: s.points.map((p) => (p && p.alert ? 6 : 3.5)),
+        pointHoverRadius: 7,
+        spanGaps: false,
+        tension: 0,
+      };
+    });
+    const commits = spec.commits;
+    const pointOf = (item) => item.dataset.filepipesPoints[item.dataIndex];
+    return new root.Chart(canvas, {
+      type: 'line',
+      data: { labels: commits.map((c) => c.shortId), datasets },
+      plugins: [root.FilePipesTrend.markersPlugin],
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'nearest', intersect: false, axis: 'xy' },
+        onClick(_event, elements) {
+          if (elements.length > 0) {
+            openCommit(commits[elements[0].index]);
+          }
+        },
+        onHover(event, elements) {
+          event.native.target.style.cursor = elements.length > 0 ? 'pointer' : 'default';
+        },
+        scales: {
+          x: {
+            title: { display: true, text: 'Commit (oldest → newest)' },
+            ticks: { autoSkip: true, maxRotation: 0, font: { family: 'ui-monospace, monospace' } },
+            grid: { display: false },
+          },
+          y: {
+            type: spec.logScale ? 'logarithmic' : 'linear',
+            title: { display: true, text: spec.yTitle },
+            ticks: { callback: (value) => spec.formatTick(Number(value)), maxTicksLimit: 7 },
+          },
+        },
+        plugins: {
+          legend: { position: 'bottom', labels: { usePointStyle: true, boxHeight: 8, padding: 14 } },
+          tooltip: {
+            callbacks: {
+              title: (items) => {
+                const commit = commits[items[0].dataIndex];
+                return commit.shortId + ' · ' + commit.dateText;
+              },
+              label: (item) => {
+                const point = pointOf(item);
+                return item.dataset.label + ': ' + point.valueText + (point.rangeText ? ' ' + point.rangeText : '');
+              },
+              afterLabel: (item) => {
+                const point = pointOf(item);
+                const lines = [];
+                if (point.alert) {
+                  lines.push('▲ ' + alertText(point.alert) + ' (' + point.alert.previousText + ')');
+                }
+                if (point.extra) {
+                  lines.push(...String(point.extra).split('\n'));
+                }
+                return lines;
+              },
+              footer: (items) => {
+                const commit = commits[items[0].dataIndex];
+                const lines = wrap(commit.firstLine, 60);
+                if (commit.isBaselineBump) {
+                  lines.push('Baseline bump');
+                }
+                lines.push('Click to open the commit');
+                return lines;
+              },
+            },
+          },
+          filepipesMarkers: {
+            bumpIndices: commits.flatMap((c, index) => (c.isBaselineBump ? [index] : [])),
+            referenceValue: spec.referenceValue,
+          },
+        },
+      },
+    });
+  }
+
+  // spec: { heading, commits, series: [{ label, points: [{ y, valueText, rangeText, extra, alert } | null] }],
+  //         yTitle, formatTick, logScale, referenceValue, chartLabel, tableCaption }
+  function renderFigure(spec, openCommit) {
+    const canvas = element('canvas', { role: 'img', 'aria-label': spec.chartLabel });
+    const figure = element('figure', { className: 'trend-figure', 'data-os': spec.os }, [
+      element('figcaption', { className: 'figure-heading', text: spec.heading }),
+      element('div', { className: 'chart-box' }, [canvas]),
+      buildTable(spec),
+    ]);
+    // Chart.js measures its parent, so the chart is made once the caller has put the figure in the page.
+    return { figure, draw: () => buildChart(canvas, spec, openCommit) };
+  }
+
+  function renderMissingFigure(heading, os, text) {
+    return {
+      figure: element('figure', { className: 'trend-figure empty', 'data-os': os }, [
+        element('figcaption', { className: 'figure-heading', text: heading }),
+        element('p', { className: 'no-data', text }),
+      ]),
+      draw: () => null,
+    };
+  }
+
+  (root.FilePipesTrend = root.FilePipesTrend || {}).trendChart = { renderFigure, renderMissingFigure, styleFor, PALETTE };
+})(self);
