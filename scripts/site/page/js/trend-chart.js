@@ -159,7 +159,12 @@
           },
         },
         plugins: {
-          legend: { position: 'bottom', labels: { usePointStyle: true, boxHeight: 8, padding: 14 } },
+          // One series is named by the card's heading already.
+          legend: {
+            display: spec.series.length > 1,
+            position: 'bottom',
+            labels: { usePointStyle: true, boxHeight: 8, padding: 14 },
+          },
           tooltip: {
             callbacks: {
               title: (items) => {
@@ -205,9 +210,12 @@
   //         yTitle, formatTick, logScale, referenceValue, chartLabel, tableCaption }
   function renderFigure(spec, openCommit) {
     const canvas = element('canvas', { role: 'img', 'aria-label': spec.chartLabel });
+    const box = element('div', { className: 'chart-box' }, [canvas]);
+    // The legend takes a line per series when charts sit side by side; the plot keeps its height anyway.
+    box.style.height = Math.min(300 + 22 * Math.max(0, spec.series.length - 1), 520) + 'px';
     const figure = element('figure', { className: 'trend-figure', 'data-os': spec.os }, [
       element('figcaption', { className: 'figure-heading', text: spec.heading }),
-      element('div', { className: 'chart-box' }, [canvas]),
+      box,
       buildTable(spec),
     ]);
     // Chart.js measures its parent, so the chart is made once the caller has put the figure in the page.
