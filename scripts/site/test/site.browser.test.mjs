@@ -222,6 +222,11 @@ test('the metric control switches between time and allocated bytes', async () =>
   assert.match(await cell(caption, commitOf(0).id, series), new RegExp('^' + bytes));
   const axis = await page.evaluate(() => Chart.getChart(document.querySelector('canvas')).options.scales.y.title.text);
   assert.equal(axis, 'Allocated per operation');
+  // Zero-byte series (RandomAccessSync) on a log axis must not break the page (checked by the console test).
+  await andRedraw(() => page.click('label[for="log-scale"]'));
+  const scales = await page.evaluate(() => Object.values(Chart.instances).map((c) => c.options.scales.y.type));
+  assert.ok(scales.length > 0 && scales.every((t) => t === 'logarithmic'));
+  await andRedraw(() => page.click('label[for="log-scale"]'));
   await andRedraw(() => page.click('label[for="metric-time"]'));
   assert.ok((await figures()).every((f) => f.heading === 'ubuntu-latest · time'));
 });
@@ -275,7 +280,22 @@ test('each point links to its commit: the table links, and a click on a chart po
     return { x: element.x, y: element.y };
   }, target);
   const box = await canvas.boundingBox();
+  // Chart.js handles pointer events on the next animation frame, so wait for it rather than race it.
   await page.mouse.move(box.x + point.x, box.y + point.y);
+  await canvas.evaluate((c, index) => new Promise((done, fail) => {
+    const started = Date.now();
+    const poll = () => {
+      const active = Chart.getChart(c).tooltip.getActiveElements();
+      if (active.length > 0 && active[0].index === index) {
+        done();
+      } else if (Date.now() - started > 5000) {
+        fail(new Error('no tooltip for point ' + index));
+      } else {
+        requestAnimationFrame(poll);
+      }
+    };
+    poll();
+  }), target);
   const tooltip = await canvas.evaluate((c) => {
     const t = Chart.getChart(c).tooltip;
     return { title: t.title, body: t.body.flatMap((b) => [...b.lines, ...b.after]), footer: t.footer };
@@ -284,6 +304,7 @@ test('each point links to its commit: the table links, and a click on a chart po
   assert.ok(tooltip.footer.join(' ').includes(commitOf(target).message.split('\n')[0].slice(0, 20)));
   assert.ok(tooltip.body.some((line) => /ms ± [0-9.]+ µs$/.test(line)), 'tooltip lacks value ± range: ' + tooltip.body);
   await page.mouse.click(box.x + point.x, box.y + point.y);
+  await page.waitForFunction(() => window.openedUrls.length > 0, null, { timeout: 5000 }).catch(() => {});
   assert.deepEqual(await page.evaluate(() => window.openedUrls), [commitOf(target).url]);
 });
 

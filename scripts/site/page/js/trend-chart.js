@@ -216,6 +216,9 @@
     const figure = element('figure', { className: 'trend-figure', 'data-os': spec.os }, [
       element('figcaption', { className: 'figure-heading', text: spec.heading }),
       box,
+      spec.logScale && spec.series.some((s) => s.points.some((p) => p && p.y <= 0))
+        ? element('p', { className: 'note', text: 'Zero values have no place on a logarithmic axis: the table shows them.' })
+        : null,
       buildTable(spec),
     ]);
     // Chart.js measures its parent, so the chart is made once the caller has put the figure in the page.
