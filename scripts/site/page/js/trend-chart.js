@@ -8,6 +8,7 @@
   const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#000000'];
   const POINT_STYLES = ['circle', 'rect', 'triangle', 'rectRot', 'star', 'crossRot', 'rectRounded', 'cross'];
   const DASHES = [[], [8, 4], [2, 3]];
+  const element = root.FilePipesTrend.element;
 
   function styleFor(index) {
     return {
@@ -15,25 +16,6 @@
       pointStyle: POINT_STYLES[index % POINT_STYLES.length],
       dash: DASHES[Math.floor(index / PALETTE.length) % DASHES.length],
     };
-  }
-
-  function element(tag, attributes, children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes || {})) {
-      if (name === 'text') {
-        node.textContent = value;
-      } else if (name === 'className') {
-        node.className = value;
-      } else {
-        node.setAttribute(name, value);
-      }
-    }
-    for (const child of children || []) {
-      if (child !== null && child !== undefined) {
-        node.append(child);
-      }
-    }
-    return node;
   }
 
   function swatch(index) {
