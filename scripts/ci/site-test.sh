@@ -32,7 +32,7 @@ bash scripts/site/build-site.sh --out "$site" || give_up "build-site.sh failed"
 
 log="$out/test.tap"
 SITE_DIR="$site" SITE_SCREENSHOTS="$out" \
-  node --test --test-reporter=tap scripts/site/test/trend-model.test.mjs scripts/site/test/site.browser.test.mjs \
+  node --test --test-reporter=tap scripts/site/test/*.test.mjs \
   > "$log" 2>&1
 status=$?
 grep -E '^(not ok|ok) |^# (tests|pass|fail) ' "$log" || true

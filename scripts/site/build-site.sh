@@ -14,7 +14,7 @@
 set -euo pipefail
 
 site_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-usage() { echo "usage: build-site.sh --out DIR [--alert-threshold 130%] [--baseline-method Class=Method]..." >&2; }
+USAGE="usage: build-site.sh --out DIR [--alert-threshold 130%] [--baseline-method Class=Method]..."
 fail() { echo "build-site: $1" >&2; exit 2; }
 
 out=""
@@ -22,14 +22,15 @@ threshold="130%"
 baselines=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --out) [ $# -ge 2 ] || { usage; exit 2; }; out=$2; shift 2 ;;
-    --alert-threshold) [ $# -ge 2 ] || { usage; exit 2; }; threshold=$2; shift 2 ;;
-    --baseline-method) [ $# -ge 2 ] || { usage; exit 2; }; baselines+=("$2"); shift 2 ;;
-    -h|--help) usage; exit 0 ;;
-    *) usage; fail "unknown argument '$1'" ;;
+    --out|--alert-threshold|--baseline-method) [ $# -ge 2 ] || fail "$1 needs a value; $USAGE" ;;&
+    --out) out=$2; shift 2 ;;
+    --alert-threshold) threshold=$2; shift 2 ;;
+    --baseline-method) baselines+=("$2"); shift 2 ;;
+    -h|--help) echo "$USAGE"; exit 0 ;;
+    *) fail "unknown argument '$1'; $USAGE" ;;
   esac
 done
-[ -n "$out" ] || { usage; exit 2; }
+[ -n "$out" ] || fail "--out DIR is required; $USAGE"
 # The action's own format (a number and a percent sign); the page parses it the same way.
 [[ "$threshold" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || fail "--alert-threshold must look like 130%, got '$threshold'"
 [ ${#baselines[@]} -gt 0 ] || baselines=("ReadBenchmarks=FileStreamSync")
@@ -47,13 +48,15 @@ fi
 [ -f "$chart_dist" ] || fail "chart.js dist file missing after npm ci: $chart_dist"
 
 mkdir -p "$out/js" "$out/vendor" || fail "cannot create $out"
-cp "$site_dir/page/index.html" "$site_dir/page/trend.css" "$out/"
-cp "$site_dir"/page/js/*.js "$out/js/"
-cp "$chart_dist" "$out/vendor/chart.umd.js"
-cp "$site_dir/node_modules/chart.js/LICENSE.md" "$out/vendor/chart.js-LICENSE.md"
+{
+  cp "$site_dir/page/index.html" "$site_dir/page/trend.css" "$out/" &&
+  cp "$site_dir"/page/js/*.js "$out/js/" &&
+  cp "$chart_dist" "$out/vendor/chart.umd.js" &&
+  cp "$site_dir/node_modules/chart.js/LICENSE.md" "$out/vendor/chart.js-LICENSE.md"
+} || fail "copying the site into $out failed"
 chart_version=$(sed -n 's/^ \* Chart.js v\([0-9.]*\)$/\1/p' "$chart_dist" | head -n 1)
 
-cat > "$out/config.js" <<CONFIG
+cat > "$out/config.js" <<CONFIG || fail "cannot write $out/config.js"
 // Written by scripts/site/build-site.sh; not edited by hand.
 window.FILEPIPES_TREND_CONFIG = {
   "alertThreshold": "$threshold",
