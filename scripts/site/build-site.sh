@@ -47,7 +47,7 @@ if [ ! -f "$chart_dist" ]; then
 fi
 [ -f "$chart_dist" ] || fail "chart.js dist file missing after npm ci: $chart_dist"
 
-mkdir -p "$out/js" "$out/vendor" || fail "cannot create $out"
+mkdir -p "$out/js" "$out/vendor" 2>/dev/null || fail "cannot create $out/js and $out/vendor"
 {
   cp "$site_dir/page/index.html" "$site_dir/page/trend.css" "$out/" &&
   cp "$site_dir"/page/js/*.js "$out/js/" &&
