@@ -56,11 +56,31 @@ async function renderCount() {
   return page.evaluate(() => Number(document.body.dataset.rendered || 0));
 }
 
+// The page draws a chart when its figure nears the screen; scroll every figure into view and wait for its
+// chart, so that assertions see every chart (and so that lazy drawing is exercised for each one).
+async function drawAll() {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+    for (const figure of document.querySelectorAll('figure.trend-figure:not(.empty)')) {
+      figure.scrollIntoView();
+      const started = performance.now();
+      while (figure.dataset.drawn !== 'true') {
+        if (performance.now() - started > 10_000) {
+          throw new Error('a chart was never drawn: ' + figure.querySelector('canvas').getAttribute('aria-label'));
+        }
+        await frame();
+      }
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
 // Runs an action that changes a control and waits until the page has drawn again.
 async function andRedraw(action) {
   const before = await renderCount();
   await action();
   await page.waitForFunction((n) => Number(document.body.dataset.rendered || 0) > n, before, { timeout: 10_000 });
+  await drawAll();
 }
 
 async function open(hash, base = siteUrl) {
@@ -68,6 +88,7 @@ async function open(hash, base = siteUrl) {
   await page.goto('about:blank');
   await page.goto(base + (hash || ''));
   await page.waitForFunction(() => Number(document.body.dataset.rendered || 0) > 0, null, { timeout: 15_000 });
+  await drawAll();
 }
 
 function figures() {
@@ -143,7 +164,13 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-test('every chart is drawn: one per class method, each a non-blank canvas with data', async () => {
+test('charts are drawn as they near the screen, and every one is drawn: a non-blank canvas with data', async () => {
+  await page.goto('about:blank');
+  await page.goto(siteUrl);
+  await page.waitForFunction(() => Number(document.body.dataset.rendered || 0) > 0);
+  const early = await page.evaluate(() => [...document.querySelectorAll('figure.trend-figure')].map((f) => f.dataset.drawn === 'true'));
+  assert.ok(early.includes(true) && early.includes(false), 'expected the first charts drawn and the last ones not yet');
+  await drawAll();
   const drawn = await page.evaluate(() =>
     [...document.querySelectorAll('canvas')].map((canvas) => {
       const chart = Chart.getChart(canvas);
@@ -414,6 +441,7 @@ test('the controls work from the keyboard alone', async () => {
   assert.equal(await page.evaluate(() => document.activeElement.id), 'filter');
   await page.keyboard.type('WriteBenchmarks');
   await page.waitForFunction(() => location.hash.includes('q=WriteBenchmarks'));
+  await drawAll();
   assert.deepEqual([...new Set((await figures()).map((f) => f.klass))], ['WriteBenchmarks']);
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'param-BufferSize');

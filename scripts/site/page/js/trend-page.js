@@ -18,6 +18,8 @@
   const state = { os: '', metric: 'time', view: 'values', query: '', params: {}, log: false };
   let model = null;
   let charts = [];
+  const pendingDraws = new Map();
+  const nearObserver = new root.IntersectionObserver((entries) => drawWhenNear(entries), { rootMargin: '400px 0px' });
 
   const byId = (id) => document.getElementById(id);
   const element = trend.element;
@@ -84,14 +86,30 @@
     }
   }
 
+  // Charts are drawn when they come near the screen: a full history (hundreds of benchmarks, a hundred commits)
+  // drawn all at once blocks the page for seconds, and most of it is never scrolled to.
+  function drawWhenNear(entries) {
+    for (const entry of entries) {
+      if (!entry.isIntersecting || !pendingDraws.has(entry.target)) {
+        continue;
+      }
+      const draw = pendingDraws.get(entry.target);
+      pendingDraws.delete(entry.target);
+      nearObserver.unobserve(entry.target);
+      const chart = draw();
+      if (chart) {
+        charts.push(chart);
+        entry.target.dataset.drawn = 'true';
+      }
+    }
+  }
+
   function placeFigures(container, figures) {
     const row = element('div', { className: 'figures figures-' + figures.length }, figures.map((f) => f.figure));
     container.append(row);
     for (const f of figures) {
-      const chart = f.draw();
-      if (chart) {
-        charts.push(chart);
-      }
+      pendingDraws.set(f.figure, f.draw);
+      nearObserver.observe(f.figure);
     }
   }
 
@@ -100,6 +118,8 @@
       chart.destroy();
     }
     charts = [];
+    pendingDraws.clear();
+    nearObserver.disconnect();
     const main = byId('charts');
     main.replaceChildren();
     const view = {
