@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -451,6 +452,37 @@ test('the controls work from the keyboard alone', async () => {
   }
   assert.ok(await page.evaluate(() => document.activeElement.matches('a.commit-link')), 'no commit link reached by Tab');
   assert.notEqual(await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle), 'none');
+  await open('');
+});
+
+test('a long history shows the newest rows first and the rest on request, from the keyboard', async () => {
+  const long = makeTrendData();
+  const rounds = 5;
+  for (const [suite, entries] of Object.entries(long.entries)) {
+    long.entries[suite] = Array.from({ length: rounds }, (_, round) =>
+      entries.map((entry) => {
+        const id = createHash('sha1').update(round + entry.commit.id).digest('hex');
+        return { ...entry, commit: { ...entry.commit, id, url: entry.commit.url.replace(entry.commit.id, id) } };
+      }),
+    ).flat();
+  }
+  const longFile = join(work, 'long-data.js');
+  writeFileSync(longFile, dataJsText(long));
+  const longUrl = await serve(buildSite(join(work, 'site-long')), { '/data.js': longFile });
+  await open('#q=ReadBenchmarks.FileStreamSync', longUrl);
+  const total = long.entries['FilePipes time (ubuntu-latest)'].length;
+  const FIRST_ROWS = await page.evaluate(() => FilePipesTrend.dataTable.FIRST_ROWS);
+  assert.ok(FIRST_ROWS < total);
+  const rows = () => page.locator('figure.trend-figure tbody tr').count();
+  assert.equal(await rows(), FIRST_ROWS);
+  const button = page.locator('button.show-all');
+  assert.equal(await button.textContent(), 'Show all ' + total + ' commits (' + (total - FIRST_ROWS) + ' older)');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await rows(), total);
+  assert.equal(await page.locator('button.show-all').count(), 0);
+  const oldest = await page.evaluate(() => [...document.querySelectorAll('figure.trend-figure tbody tr')].pop().dataset.commit);
+  assert.equal(oldest, long.entries['FilePipes time (ubuntu-latest)'][0].commit.id);
   await open('');
 });
 

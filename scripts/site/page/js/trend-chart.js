@@ -1,33 +1,12 @@
-// One chart with its data table underneath: the chart for the eye, the table for keyboards, screen readers
-// and exact numbers. Both are built from the same series, so they cannot disagree.
+// One figure: a chart with its data table underneath, both built from the same series so they cannot disagree.
 (function (root) {
   'use strict';
 
-  // Okabe–Ito: distinguishable with the common colour-vision deficiencies. Yellow is left out (unreadable on
-  // white); a marker shape per series and dashes after the first cycle keep series apart without colour.
-  const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#000000'];
-  const POINT_STYLES = ['circle', 'rect', 'triangle', 'rectRot', 'star', 'crossRot', 'rectRounded', 'cross'];
-  const DASHES = [[], [8, 4], [2, 3]];
-  const element = root.FilePipesTrend.element;
+  const trend = root.FilePipesTrend;
+  const element = trend.element;
+  const { styleFor } = trend.seriesStyle;
+  const { formatAlert } = trend.units;
 
-  function styleFor(index) {
-    return {
-      color: PALETTE[index % PALETTE.length],
-      pointStyle: POINT_STYLES[index % POINT_STYLES.length],
-      dash: DASHES[Math.floor(index / PALETTE.length) % DASHES.length],
-    };
-  }
-
-  function swatch(index) {
-    const node = element('span', { className: 'swatch', 'aria-hidden': 'true' });
-    // CSSOM, not a style attribute: the page's Content-Security-Policy forbids inline styles.
-    node.style.backgroundColor = styleFor(index).color;
-    return node;
-  }
-
-  function alertText(alert) {
-    return 'alert: ×' + alert.ratio.toFixed(2) + ' vs previous';
-  }
 
   function wrap(text, width) {
     const lines = [];
@@ -44,51 +23,6 @@
       lines.push(line);
     }
     return lines;
-  }
-
-  function buildTable(spec) {
-    const headRow = element('tr', {}, [
-      element('th', { scope: 'col', text: 'Commit' }),
-      element('th', { scope: 'col', text: 'Date' }),
-      ...spec.series.map((s, index) =>
-        element('th', { scope: 'col' }, [swatch(s.colorIndex ?? index), s.label]),
-      ),
-    ]);
-    const rows = [];
-    for (let index = spec.commits.length - 1; index >= 0; index--) {
-      const commit = spec.commits[index];
-      const header = element('th', { scope: 'row' }, [
-        element('a', { href: commit.url, className: 'commit-link', text: commit.shortId }),
-        ' ',
-        element('span', { className: 'commit-message', title: commit.message, text: commit.firstLine }),
-        commit.isBaselineBump ? element('span', { className: 'flag flag-bump', text: 'baseline bump' }) : null,
-      ]);
-      const cells = spec.series.map((s) => {
-        const point = s.points[index];
-        if (!point) {
-          return element('td', { className: 'missing', 'data-series': s.label }, [
-            element('span', { 'aria-hidden': 'true', text: '—' }),
-            element('span', { className: 'visually-hidden', text: 'no result' }),
-          ]);
-        }
-        return element('td', { 'data-series': s.label, className: point.alert ? 'alerted' : '' }, [
-          element('span', { className: 'value', text: point.valueText }),
-          point.rangeText ? element('span', { className: 'range', text: ' ' + point.rangeText }) : null,
-          point.alert ? element('span', { className: 'flag flag-alert', text: '▲ ' + alertText(point.alert) }) : null,
-        ]);
-      });
-      rows.push(element('tr', { 'data-commit': commit.id, className: commit.isBaselineBump ? 'bump-row' : '' }, [
-        header,
-        element('td', { className: 'date', text: commit.dateText }),
-        ...cells,
-      ]));
-    }
-    const table = element('table', {}, [
-      element('caption', { text: spec.tableCaption }),
-      element('thead', {}, [headRow]),
-      element('tbody', {}, rows),
-    ]);
-    return element('div', { className: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': spec.tableCaption }, [table]);
   }
 
   function buildChart(canvas, spec, openCommit) {
@@ -161,7 +95,7 @@
                 const point = pointOf(item);
                 const lines = [];
                 if (point.alert) {
-                  lines.push('▲ ' + alertText(point.alert) + ' (' + point.alert.previousText + ')');
+                  lines.push('▲ ' + formatAlert(point.alert) + ' (' + point.alert.previousText + ')');
                 }
                 if (point.extra) {
                   lines.push(...String(point.extra).split('\n'));
@@ -201,7 +135,7 @@
       spec.logScale && spec.series.some((s) => s.points.some((p) => p && p.y <= 0))
         ? element('p', { className: 'note', text: 'Zero values have no place on a logarithmic axis: the table shows them.' })
         : null,
-      buildTable(spec),
+      trend.dataTable.buildTable(spec),
     ]);
     // Chart.js measures its parent, so the chart is made once the caller has put the figure in the page.
     return { figure, draw: () => buildChart(canvas, spec, openCommit) };
@@ -217,5 +151,5 @@
     };
   }
 
-  (root.FilePipesTrend = root.FilePipesTrend || {}).trendChart = { renderFigure, renderMissingFigure, styleFor, PALETTE };
+  trend.trendChart = { renderFigure, renderMissingFigure };
 })(self);

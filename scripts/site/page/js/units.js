@@ -72,5 +72,10 @@
     return ratio.toFixed(2) + '×';
   }
 
-  return { formatValue, formatRange, formatRatio };
+  // An alert as the table and the tooltip state it; the ratio is the action's (current / previous).
+  function formatAlert(alert) {
+    return 'alert: ×' + alert.ratio.toFixed(2) + ' vs previous';
+  }
+
+  return { formatValue, formatRange, formatRatio, formatAlert };
 });
