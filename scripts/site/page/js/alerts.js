@@ -1,0 +1,71 @@
+// Recomputes the alerts github-action-benchmark raises, the way it raises them (src/write.ts, v1.22.0):
+// a commit is compared with the last earlier entry of the same suite whose commit id differs, bench by bench
+// (same name), and alerts when the "worse" ratio is strictly greater than the threshold. A bench missing from
+// that previous entry is skipped; 0 → 0 counts as ratio 1.
+(function (root, factory) {
+  const api = factory();
+  if (typeof module === 'object' && module.exports) {
+    module.exports = api;
+  } else {
+    (root.FilePipesTrend = root.FilePipesTrend || {}).alerts = api;
+  }
+})(typeof self !== 'undefined' ? self : this, function () {
+  'use strict';
+
+  const BIGGER_IS_BETTER_TOOLS = new Set(['benchmarkjs', 'pytest', 'customBiggerIsBetter']);
+
+  // The action's own format: a percentage with a trailing "%"; anything else is rejected, not guessed.
+  function parseThreshold(text) {
+    const match = /^\s*([0-9]+(?:\.[0-9]+)?)%\s*$/.exec(String(text));
+    if (match === null) {
+      throw new Error('alert threshold must look like "130%", got "' + text + '"');
+    }
+    return Number(match[1]) / 100;
+  }
+
+  function worseRatio(tool, previous, current) {
+    if (previous === 0 && current === 0) {
+      return 1;
+    }
+    return BIGGER_IS_BETTER_TOOLS.has(tool) ? previous / current : current / previous;
+  }
+
+  function previousEntryIndex(entries, index) {
+    const id = entries[index].commit.id;
+    for (let j = index - 1; j >= 0; j--) {
+      if (entries[j].commit.id !== id) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  // Returns Map("<entry index>\u0000<bench name>" → { ratio, previousValue, previousCommitId }).
+  function findSuiteAlerts(entries, threshold) {
+    const alerts = new Map();
+    entries.forEach((entry, index) => {
+      const previousIndex = previousEntryIndex(entries, index);
+      if (previousIndex < 0) {
+        return;
+      }
+      const previous = entries[previousIndex];
+      for (const bench of entry.benches) {
+        const before = previous.benches.find((b) => b.name === bench.name);
+        if (before === undefined) {
+          continue;
+        }
+        const ratio = worseRatio(entry.tool, before.value, bench.value);
+        if (ratio > threshold) {
+          alerts.set(index + '\u0000' + bench.name, {
+            ratio,
+            previousValue: before.value,
+            previousCommitId: previous.commit.id,
+          });
+        }
+      }
+    });
+    return alerts;
+  }
+
+  return { parseThreshold, findSuiteAlerts };
+});
