@@ -1,5 +1,4 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
 using ResultsComparer.Results;
 
 namespace ResultsComparer.Baselines;
@@ -10,16 +9,8 @@ internal static class BaselineStore
     /// <summary>The one file each OS folder holds.</summary>
     public const string FileName = "baseline.json";
 
-    private static readonly JsonSerializerOptions Options = new()
-    {
-        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-        WriteIndented = true,
-        // Reports carry emoji and non-ASCII CPU names; they are read by people as well as tools.
-        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
-        IndentSize = 2,
-        NewLine = "\n",
-        DefaultIgnoreCondition = JsonIgnoreCondition.Never,
-    };
+    // The one JSON style of the tool (indented, LF, camelCase), so a bump diffs line by line.
+    private static readonly JsonSerializerOptions Options = Output.JsonFormat.Options;
 
     /// <summary>
     /// True when <paramref name="path"/> is a store folder or a store file. A folder directly under a folder named

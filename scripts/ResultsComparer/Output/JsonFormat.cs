@@ -19,23 +19,7 @@ internal static class JsonFormat
     };
 
     /// <summary>Writes <paramref name="value"/> to <paramref name="path"/> (creating its folder), ending with a newline.</summary>
-    public static void Write<T>(string path, T value)
-    {
-        try
-        {
-            var directory = Path.GetDirectoryName(Path.GetFullPath(path));
-            if (directory is not null)
-            {
-                Directory.CreateDirectory(directory);
-            }
-
-            File.WriteAllText(path, JsonSerializer.Serialize(value, Options) + "\n");
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw new InputException($"{path}: cannot write ({e.Message})", e);
-        }
-    }
+    public static void Write<T>(string path, T value) => WriteText(path, JsonSerializer.Serialize(value, Options) + "\n");
 
     /// <summary>Writes text to <paramref name="path"/> (creating its folder).</summary>
     public static void WriteText(string path, string text)
