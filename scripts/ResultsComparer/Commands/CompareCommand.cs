@@ -42,6 +42,11 @@ internal static class CompareCommand
 
         var baseSet = ResultSetLoader.Load(a.Required("--base"));
         var diffSet = ResultSetLoader.Load(a.Required("--diff"));
+        if (options.Paired is not null && (baseSet.IsBaseline || diffSet.IsBaseline))
+        {
+            // A stored baseline's launches ran at another time: pairing them with this run's launches cancels nothing.
+            throw new InputException($"compare: --paired needs A/B results merged from rounds on one runner, not a stored baseline ({(baseSet.IsBaseline ? baseSet.Source : diffSet.Source)})");
+        }
         var report = ComparisonBuilder.Build(a.Value("--title"), options, baseSet, diffSet);
 
         Console.Out.Write(ConsoleReportWriter.Write(report, top, fullId));

@@ -23,7 +23,7 @@ internal static class BdnReportFile
             Text(host, "RuntimeVersion"),
             Text(host, "BenchmarkDotNetVersion"),
             Text(host, "Architecture"),
-            host.TryGetProperty("LogicalCoreCount", out var cores) && cores.ValueKind == JsonValueKind.Number ? cores.GetInt32() : null);
+            host.TryGetProperty("LogicalCoreCount", out var cores) && cores.ValueKind == JsonValueKind.Number && cores.TryGetInt32(out var count) ? count : null);
 
         var list = new List<BenchmarkResult>();
         foreach (var benchmark in benchmarks.EnumerateArray())
@@ -91,7 +91,7 @@ internal static class BdnReportFile
         if (benchmark.TryGetProperty("Memory", out var memory) && memory.ValueKind == JsonValueKind.Object
             && memory.TryGetProperty("BytesAllocatedPerOperation", out var bytes) && bytes.ValueKind == JsonValueKind.Number)
         {
-            allocated = bytes.GetInt64();
+            allocated = bytes.TryGetInt64(out var whole) ? whole : (long)Math.Round(bytes.GetDouble());
         }
 
         return new BenchmarkResult(
