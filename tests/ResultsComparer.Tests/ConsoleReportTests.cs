@@ -1,0 +1,30 @@
+using ResultsComparer.Tests.Infrastructure;
+
+namespace ResultsComparer.Tests;
+
+/// <summary>The console report keeps ResultsComparer's shape: summary, Slower/Faster tables, --top and --full-id.</summary>
+public sealed class ConsoleReportTests
+{
+    [Fact]
+    public void SummaryAndTablesInResultsComparerShape()
+    {
+        using var temp = new TempFolder();
+        var run = CompareVerdictTests.CompareRun(
+            temp,
+            [FakeBenchmark.Of("A", 1000, 0.01, 15, 1), FakeBenchmark.Of("B", 1000, 0.01, 15, 2), FakeBenchmark.Of("C", 1000, 0.01, 15, 3)],
+            [FakeBenchmark.Of("A", 1200, 0.01, 15, 4), FakeBenchmark.Of("B", 1500, 0.01, 15, 5), FakeBenchmark.Of("C", 800, 0.01, 15, 6)]);
+        Assert.Equal(0, run.ExitCode);
+        Assert.Matches(@"better: 1, geomean: 1\.2[3-7]\n", run.Out);
+        Assert.Matches(@"worse: 2, geomean: 1\.3[2-6]\n", run.Out);
+        Assert.Contains("total diff: 3", run.Out, StringComparison.Ordinal);
+        Assert.Matches(@"\| Slower +\| diff/base \| Base Median \(ns\) \| Diff Median \(ns\) \| Modality \|", run.Out);
+        Assert.Matches(@"\| ReadBenchmarks\.B +\| +1\.5\d \|", run.Out);
+        Assert.DoesNotContain("Demo.ReadBenchmarks.B", run.Out, StringComparison.Ordinal);
+
+        // B (x1.5) comes before A (x1.2); --top 1 keeps only B.
+        Assert.True(run.Out.IndexOf("ReadBenchmarks.B", StringComparison.Ordinal) < run.Out.IndexOf("ReadBenchmarks.A", StringComparison.Ordinal));
+        var top = CompareVerdictTests.CompareRun(temp, [FakeBenchmark.Of("A", 1000, 0.01, 15, 1), FakeBenchmark.Of("B", 1000, 0.01, 15, 2)], [FakeBenchmark.Of("A", 1200, 0.01, 15, 4), FakeBenchmark.Of("B", 1500, 0.01, 15, 5)], "--top", "1", "--full-id");
+        Assert.Matches(@"\| Demo\.ReadBenchmarks\.B +\|", top.Out);
+        Assert.DoesNotContain("Demo.ReadBenchmarks.A", top.Out, StringComparison.Ordinal);
+    }
+}
