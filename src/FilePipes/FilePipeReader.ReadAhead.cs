@@ -8,8 +8,9 @@ public sealed partial class FilePipeReader
     private static readonly Action<object?, CancellationToken> OnReadTokenCanceled = CancelPendingReadFromToken;
 
     private readonly long readAheadBytes;
-    private readonly ReusableSignal<ReadResult> readSignal = new();
-    private readonly ReusableSignal<bool> roomSignal = new();
+    // Created with the background read, so an inline reader does not carry them.
+    private ReusableSignal<ReadResult>? readSignal;
+    private ReusableSignal<bool>? roomSignal;
     private CancellationTokenRegistration readRegistration;
     private Task? readAheadLoop;
     private bool readPending;
@@ -26,7 +27,7 @@ public sealed partial class FilePipeReader
         if (!this.readPending)
         {
             this.readPending = true;
-            this.readSignal.Reset();
+            this.readSignal!.Reset();
             if (cancellationToken.CanBeCanceled)
             {
                 this.readRegistration = cancellationToken.UnsafeRegister(OnReadTokenCanceled, this);
@@ -34,18 +35,41 @@ public sealed partial class FilePipeReader
         }
 
         // Like Pipe, a second read while one is pending gets the same awaitable; awaiting both throws.
-        return this.readSignal.Task;
+        return this.readSignal!.Task;
     }
 
     private void StartReadAhead()
     {
         if (this.readAheadBytes > 0 && this.readAheadLoop is null)
         {
+            this.readSignal = new ReusableSignal<ReadResult>();
+            this.roomSignal = new ReusableSignal<bool>();
             this.readAheadLoop = Task.Run(this.ReadAheadLoopAsync);
         }
     }
 
     private async Task ReadAheadLoopAsync()
+    {
+        try
+        {
+            await this.ReadAheadUntilEndAsync().ConfigureAwait(false);
+        }
+        catch (Exception ex)
+        {
+            // Anything unexpected (a pool that throws, say) must reach the consumer, never leave it waiting.
+            lock (this.sync)
+            {
+                if (!this.completed)
+                {
+                    this.readError ??= ex;
+                    this.endOfData = true;
+                    this.CompletePendingReadIfReady();
+                }
+            }
+        }
+    }
+
+    private async Task ReadAheadUntilEndAsync()
     {
         while (true)
         {
@@ -71,7 +95,7 @@ public sealed partial class FilePipeReader
                 if (this.bufferedEnd - Math.Max(this.examinedEnd, this.returnedEnd) >= this.readAheadBytes)
                 {
                     this.readAheadWaiting = true;
-                    this.roomSignal.Reset();
+                    this.roomSignal!.Reset();
                     segment = null!;
                     count = 0;
                     offset = 0;
@@ -86,7 +110,7 @@ public sealed partial class FilePipeReader
 
             if (count == 0)
             {
-                _ = await this.roomSignal.Task.ConfigureAwait(false);
+                _ = await this.roomSignal!.Task.ConfigureAwait(false);
                 continue;
             }
 
@@ -153,11 +177,11 @@ public sealed partial class FilePipeReader
         this.readRegistration = default;
         if (!this.cancelPending && this.readError is not null)
         {
-            this.readSignal.SetException(this.readError);
+            this.readSignal!.SetException(this.readError);
         }
         else
         {
-            this.readSignal.SetResult(this.TakeResult());
+            this.readSignal!.SetResult(this.TakeResult());
         }
     }
 
@@ -171,7 +195,7 @@ public sealed partial class FilePipeReader
         this.readPending = false;
         this.readRegistration.Unregister();
         this.readRegistration = default;
-        this.readSignal.SetException(exception);
+        this.readSignal!.SetException(exception);
     }
 
     private void WakeReadAheadIfRoom()
@@ -187,7 +211,7 @@ public sealed partial class FilePipeReader
         if (this.readAheadWaiting)
         {
             this.readAheadWaiting = false;
-            this.roomSignal.SetResult(true);
+            this.roomSignal!.SetResult(true);
         }
     }
 }
