@@ -18,7 +18,11 @@ namespace FilePipes;
 /// <c>Stream.CopyToAsync(PipeWriter)</c> uses this writer's <c>CopyFromAsync</c> override, which reads the stream
 /// straight into the block and writes it, with no extra copy.
 /// </para>
-/// <para>A handle that cannot seek (a FIFO) is written sequentially; offsets are then ignored.</para>
+/// <para>
+/// Writes are synchronous system calls (the page cache absorbs them), so <see cref="FlushAsync"/> completes
+/// synchronously. A handle that cannot seek (a FIFO) is written sequentially, offsets ignored; a write there waits
+/// for the reading end when the pipe is full.
+/// </para>
 /// </remarks>
 public sealed class FilePipeWriter : PipeWriter
 {
