@@ -13,6 +13,11 @@ public static class FilePipe
     /// <returns>A reader that owns the file handle.</returns>
     /// <exception cref="FileNotFoundException">The file does not exist.</exception>
     /// <exception cref="UnauthorizedAccessException">Access is denied, or <paramref name="path"/> is a directory.</exception>
+    /// <remarks>
+    /// Opening a FIFO waits until its writing end opens, as the operating system's open does; to control that wait,
+    /// open the handle yourself and pass it to <see cref="CreateReader"/>. Standard input is read with
+    /// <c>CreateReader(new SafeFileHandle(0, ownsHandle: false))</c> on Unix.
+    /// </remarks>
     public static FilePipeReader OpenReader(string path, FilePipeOptions? options = null)
     {
         options ??= FilePipeOptions.Default;
