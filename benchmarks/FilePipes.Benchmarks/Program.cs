@@ -25,7 +25,8 @@ public static class Program
             return 2;
         }
 
-        ManualConfig config = DefaultConfig.Instance.AddFilter(new ProfileFilter(parsed.Profile));
+        // Minimal on purpose: exporters and diagnosers come from each class's SuiteConfig, once.
+        ManualConfig config = ManualConfig.CreateMinimumViable().AddFilter(new ProfileFilter(parsed.Profile));
         if (!parsed.CallerChoseJob)
         {
             config.AddJob(SuiteJob.PerProcess);
