@@ -32,6 +32,11 @@ public static class Program
             config.AddJob(SuiteJob.PerProcess);
         }
 
+        if (PeerAdaptersBuild.IsOn)
+        {
+            config.AddJob(PeerAdaptersBuild.Mutator);
+        }
+
         Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly)
             .Run([.. parsed.BenchmarkDotNetArguments], config)
             .ToArray();
