@@ -3,7 +3,7 @@ using System.IO.Pipelines;
 
 namespace FilePipes.Tests;
 
-public sealed class FilePipeReaderTests : IDisposable
+public sealed partial class FilePipeReaderTests : IDisposable
 {
     private static readonly int[] BufferSizes = [512, 4096, 65536];
     private static readonly int[] ReadAheads = [0, 1, 3];

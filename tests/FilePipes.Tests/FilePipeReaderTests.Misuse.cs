@@ -1,0 +1,122 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+/// <summary>Misuse must throw what <see cref="Pipe"/>'s reader throws: each case runs against both.</summary>
+public sealed partial class FilePipeReaderTests
+{
+    public static TheoryData<string, int> MisuseCases()
+    {
+        var data = new TheoryData<string, int>();
+        foreach (string name in Misuses.Keys)
+        {
+            foreach (int readAhead in ReadAheads)
+            {
+                data.Add(name, readAhead);
+            }
+        }
+
+        return data;
+    }
+
+    private static readonly Dictionary<string, Func<PipeReader, Task>> Misuses = new()
+    {
+        ["ReadAsync after Complete"] = async reader =>
+        {
+            reader.Complete();
+            await reader.ReadAsync();
+        },
+        ["TryRead after Complete"] = reader =>
+        {
+            reader.Complete();
+            reader.TryRead(out _);
+            return Task.CompletedTask;
+        },
+        ["AdvanceTo after Complete"] = async reader =>
+        {
+            ReadResult result = await reader.ReadAsync();
+            reader.Complete();
+            reader.AdvanceTo(result.Buffer.End);
+        },
+        ["second ReadAsync before AdvanceTo"] = async reader =>
+        {
+            await reader.ReadAsync();
+            await reader.ReadAsync();
+        },
+        ["TryRead before AdvanceTo"] = async reader =>
+        {
+            await reader.ReadAsync();
+            reader.TryRead(out _);
+        },
+        ["AdvanceTo without a read"] = async reader =>
+        {
+            ReadResult result = await reader.ReadAsync();
+            reader.AdvanceTo(result.Buffer.Start);
+            reader.AdvanceTo(result.Buffer.Start);
+        },
+        ["examined before consumed"] = async reader =>
+        {
+            ReadResult result = await reader.ReadAsync();
+            reader.AdvanceTo(result.Buffer.End, result.Buffer.Start);
+        },
+        ["position from a plain array"] = async reader =>
+        {
+            await reader.ReadAsync();
+            reader.AdvanceTo(new ReadOnlySequence<byte>(new byte[100]).GetPosition(50));
+        },
+        ["Complete twice"] = reader =>
+        {
+            reader.Complete();
+            reader.Complete();
+            return Task.CompletedTask;
+        },
+    };
+
+    [Theory]
+    [MemberData(nameof(MisuseCases))]
+    public async Task MisuseThrowsWhatPipeThrows(string misuse, int readAhead)
+    {
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(new byte[100]);
+        Exception? expected = await Record.ExceptionAsync(() => Misuses[misuse](pipe.Reader));
+
+        string path = this.files.WriteRandom("misuse.bin", 100);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
+        Exception? actual = await Record.ExceptionAsync(() => Misuses[misuse](reader));
+        reader.Complete();
+
+        Assert.Equal(expected?.GetType(), actual?.GetType());
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task AdvancingToAPositionAlreadyConsumedThrows(int readAhead)
+    {
+        // Pipe does not check this (it corrupts its state); a file reader can, and does.
+        string path = this.files.WriteRandom("stale.bin", 100);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
+        ReadResult first = await reader.ReadAsync();
+        reader.AdvanceTo(first.Buffer.GetPosition(50));
+        await reader.ReadAsync();
+
+        Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(first.Buffer.Start));
+        reader.Complete();
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task AdvancingToAPositionOfAnotherReaderThrows(int readAhead)
+    {
+        string path = this.files.WriteRandom("foreign.bin", 100);
+        var options = new FilePipeOptions { ReadAhead = readAhead };
+        PipeReader reader = FilePipe.OpenReader(path, options);
+        PipeReader other = FilePipe.OpenReader(path, options);
+        await reader.ReadAsync();
+        ReadResult foreign = await other.ReadAsync();
+
+        Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(foreign.Buffer.End));
+        reader.Complete();
+        other.Complete();
+    }
+}
