@@ -9,7 +9,7 @@ namespace FilePipes.Benchmarks;
 
 /// <summary>
 /// Runs the suite: <c>dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -- --profile quick|full
-/// [BenchmarkDotNet arguments]</c>. Exit codes: 0 all ran, 1 a benchmark failed, 2 bad input.
+/// [BenchmarkDotNet arguments]</c>. Exit codes: 0 all ran, 1 a benchmark failed, 2 bad input (including a filter that matches nothing).
 /// </summary>
 public static class Program
 {
@@ -40,11 +40,17 @@ public static class Program
         Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly)
             .Run([.. parsed.BenchmarkDotNetArguments], config)
             .ToArray();
-        return ExitCode(summaries);
+        return ExitCode(summaries, parsed.RunsBenchmarks);
     }
 
-    private static int ExitCode(Summary[] summaries)
+    private static int ExitCode(Summary[] summaries, bool runsBenchmarks)
     {
+        if (runsBenchmarks && summaries.Length == 0)
+        {
+            Console.Error.WriteLine("No benchmark ran: the filter matched none in this profile, or BenchmarkDotNet rejected an argument (see above).");
+            return 2;
+        }
+
         foreach (Summary summary in summaries)
         {
             if (summary.HasCriticalValidationErrors)

@@ -19,6 +19,7 @@ public sealed class SuiteArgumentsTests
         Assert.True(SuiteArguments.TryParse([], null, out var parsed, out _));
         Assert.Equal(SuiteProfile.Quick, parsed.Profile);
         Assert.Equal(["--filter", "*"], parsed.BenchmarkDotNetArguments);
+        Assert.True(parsed.RunsBenchmarks);
     }
 
     [Fact]
@@ -35,6 +36,7 @@ public sealed class SuiteArgumentsTests
     {
         Assert.True(SuiteArguments.TryParse(["--list", "flat"], null, out var parsed, out _));
         Assert.Equal(["--list", "flat"], parsed.BenchmarkDotNetArguments);
+        Assert.False(parsed.RunsBenchmarks);
     }
 
     [Theory]

@@ -8,7 +8,8 @@ namespace FilePipes.Benchmarks.Configuration;
 /// <param name="Profile">The profile.</param>
 /// <param name="CallerChoseJob">Whether the caller gave <c>--job</c>, which then replaces the suite's job.</param>
 /// <param name="BenchmarkDotNetArguments">What BenchmarkDotNet gets.</param>
-public sealed record SuiteArguments(SuiteProfile Profile, bool CallerChoseJob, IReadOnlyList<string> BenchmarkDotNetArguments)
+/// <param name="RunsBenchmarks">Whether BenchmarkDotNet is asked to run benchmarks, rather than to list or explain.</param>
+public sealed record SuiteArguments(SuiteProfile Profile, bool CallerChoseJob, IReadOnlyList<string> BenchmarkDotNetArguments, bool RunsBenchmarks)
 {
     private const string ProfileOption = "--profile";
 
@@ -26,7 +27,7 @@ public sealed record SuiteArguments(SuiteProfile Profile, bool CallerChoseJob, I
         ArgumentNullException.ThrowIfNull(args);
         var profile = SuiteProfile.Quick;
         var passed = new List<string>();
-        parsed = new SuiteArguments(profile, false, passed);
+        parsed = new SuiteArguments(profile, false, passed, true);
         error = null;
         for (int i = 0; i < args.Count; i++)
         {
@@ -59,7 +60,8 @@ public sealed record SuiteArguments(SuiteProfile Profile, bool CallerChoseJob, I
             }
         }
 
-        if (!HasAny(passed, "--filter", "-f") && !HasAny(passed, NonRunningOptions))
+        bool runs = !HasAny(passed, NonRunningOptions);
+        if (runs && !HasAny(passed, "--filter", "-f"))
         {
             passed.Add("--filter");
             passed.Add("*");
@@ -71,7 +73,7 @@ public sealed record SuiteArguments(SuiteProfile Profile, bool CallerChoseJob, I
             passed.Add(artifactsFolder);
         }
 
-        parsed = new SuiteArguments(profile, HasAny(passed, "--job", "-j"), passed);
+        parsed = new SuiteArguments(profile, HasAny(passed, "--job", "-j"), passed, runs);
         return true;
     }
 
