@@ -285,12 +285,7 @@ public class FileStreamBenchmarks : SuiteBenchmark
             return;
         }
 
-        (long length, byte[] hash) = FixtureCache.Describe(this.TargetPath);
-        (long expectedLength, byte[] expectedHash) = FixtureCache.Describe(this.sourcePath);
-        if (length != expectedLength || !hash.AsSpan().SequenceEqual(expectedHash))
-        {
-            throw new InvalidDataException($"The written file is wrong: {length} bytes (expected {expectedLength}), or its SHA-256 differs.");
-        }
+        WrittenFile.Verify(this.TargetPath, FixtureCache.Describe(this.sourcePath));
     }
 
     private FileStream OpenSource() =>

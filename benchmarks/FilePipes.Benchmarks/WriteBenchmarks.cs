@@ -139,15 +139,7 @@ public class WriteBenchmarks : SuiteBenchmark
     }
 
     /// <summary>Throws unless the target holds exactly the ulongs of <see cref="File"/>.</summary>
-    internal void VerifyWrittenFile()
-    {
-        (long expectedLength, byte[] expectedHash) = FixtureCache.Describe(new UlongFileContent(this.File));
-        (long length, byte[] hash) = FixtureCache.Describe(this.TargetPath);
-        if (length != expectedLength || !hash.AsSpan().SequenceEqual(expectedHash))
-        {
-            throw new InvalidDataException($"The written file is wrong: {length} bytes (expected {expectedLength}), or its SHA-256 differs.");
-        }
-    }
+    internal void VerifyWrittenFile() => WrittenFile.Verify(this.TargetPath, FixtureCache.Describe(new UlongFileContent(this.File)));
 
     private FileStream CreateStream(FileOptions options) =>
         new(this.TargetPath, FileMode.Create, FileAccess.Write, FileShare.None, bufferSize: 1, options);
