@@ -139,8 +139,11 @@ public sealed partial class FilePipeReaderTests : IDisposable
         // Consume nothing, examine everything: each read must grow the buffer until the file is complete.
         long previous = -1;
         ReadResult result;
+        int rounds = 0;
         do
         {
+            // Bounded, so a reader that keeps returning the same data fails the test instead of hanging it.
+            Assert.True(++rounds < 100, "the reader returned no new data 100 times in a row");
             result = await reader.ReadAsync();
             Assert.True(result.Buffer.Length > previous || result.IsCompleted, "a read after examining everything returned no new data");
             previous = result.Buffer.Length;
@@ -180,8 +183,9 @@ public sealed partial class FilePipeReaderTests : IDisposable
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
         var output = new MemoryStream();
         bool useTryRead = false;
-        while (true)
+        for (int reads = 0; ; reads++)
         {
+            Assert.True(reads < PipeDrain.MaxReads, "the reader did not complete");
             useTryRead = !useTryRead;
             ReadResult result;
             if (!useTryRead || !reader.TryRead(out result))
@@ -211,8 +215,9 @@ public sealed partial class FilePipeReaderTests : IDisposable
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
 
         ReadResult first = await reader.ReadAsync();
-        while (!first.IsCompleted)
+        for (int reads = 0; !first.IsCompleted; reads++)
         {
+            Assert.True(reads < 100, "the reader returned no new data 100 times in a row");
             reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
             first = await reader.ReadAsync();
         }

@@ -6,12 +6,16 @@ namespace FilePipes.Tests;
 /// <summary>Consumer loops the tests share: each reads a whole pipe in one access pattern.</summary>
 internal static class PipeDrain
 {
+    /// <summary>Far more reads than any test file needs; a reader that never completes fails instead of hanging.</summary>
+    public const int MaxReads = 100_000;
+
     /// <summary>Reads everything, consuming each buffer whole.</summary>
     public static async Task<byte[]> ReadAllAsync(PipeReader reader, CancellationToken cancellationToken = default)
     {
         var output = new MemoryStream();
-        while (true)
+        for (int reads = 0; ; reads++)
         {
+            Assert.True(reads < MaxReads, "the reader did not complete");
             ReadResult result = await reader.ReadAsync(cancellationToken);
             foreach (ReadOnlyMemory<byte> memory in result.Buffer)
             {
@@ -30,8 +34,9 @@ internal static class PipeDrain
     public static async Task<byte[]> ReadInStepsAsync(PipeReader reader, int step)
     {
         var output = new MemoryStream();
-        while (true)
+        for (int reads = 0; ; reads++)
         {
+            Assert.True(reads < MaxReads, "the reader did not complete");
             ReadResult result = await reader.ReadAsync();
             ReadOnlySequence<byte> taken = result.Buffer.Slice(0, Math.Min(step, result.Buffer.Length));
             output.Write(taken.ToArray());

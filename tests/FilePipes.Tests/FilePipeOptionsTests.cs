@@ -1,0 +1,41 @@
+namespace FilePipes.Tests;
+
+public sealed class FilePipeOptionsTests : IDisposable
+{
+    private readonly ScratchFiles files = new();
+
+    public static TheoryData<FilePipeOptions, string> InvalidOptions() => new()
+    {
+        { new FilePipeOptions { BufferSize = 0 }, "BufferSize" },
+        { new FilePipeOptions { ReadAhead = -1 }, "ReadAhead" },
+        { new FilePipeOptions { Offset = -1 }, "Offset" },
+        { new FilePipeOptions { PreallocationSize = -1 }, "PreallocationSize" },
+        { new FilePipeOptions { Offset = long.MaxValue, Length = 10 }, "Length" },
+    };
+
+    [Theory]
+    [MemberData(nameof(InvalidOptions))]
+    public void AnOutOfRangeSettingIsRefusedByName(FilePipeOptions options, string setting)
+    {
+        string path = this.files.WriteRandom("options.bin", 10);
+
+        var reading = Assert.Throws<ArgumentOutOfRangeException>(() => FilePipe.OpenReader(path, options));
+        var writing = Assert.Throws<ArgumentOutOfRangeException>(() => FilePipe.OpenWriter(this.files.PathOf("out.bin"), options));
+
+        Assert.Equal(setting, reading.ParamName);
+        Assert.Equal(setting, writing.ParamName);
+    }
+
+    [Fact]
+    public void DefaultsAreTheDocumentedOnes()
+    {
+        FilePipeOptions options = FilePipeOptions.Default;
+
+        Assert.Equal(FilePipeOptions.DefaultBufferSize, options.BufferSize);
+        Assert.Equal(0, options.ReadAhead);
+        Assert.Equal(-1, options.Length);
+        Assert.False(options.LeaveOpen);
+    }
+
+    public void Dispose() => this.files.Dispose();
+}
