@@ -5,12 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "bench-main: $1 (usage: bench-main.sh --os <runner-os> --out <dir>)" >&2; exit 2; }
+usage() { echo "bench-main: $1 (usage: bench-main.sh --os <runner-os> --out <dir> [-- <BenchmarkDotNet args>])" >&2; exit 2; }
 os="" out=""
+suite_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --os) os=${2-}; shift 2 ;;
     --out) out=${2-}; shift 2 ;;
+    --) shift; suite_args=("$@"); break ;;
     *) usage "unknown argument '$1'" ;;
   esac
 done
@@ -20,8 +22,12 @@ done
 mkdir -p "$out"
 
 # BenchmarkDotNet writes its JSON exports to <artifacts>/results.
-dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters=true -- \
-  --profile quick --artifacts "$out"
+# Three launches: a stored-baseline comparison needs at least 15 measurements per benchmark
+# (3 x 5 iterations); one launch's 5 can hardly reject anything. Extra arguments after `--`
+# (the offline end-to-end check passes `--job dry` and a filter) go to BenchmarkDotNet.
+# FILEPIPES_PEER_ADAPTERS=false builds without the peer packages, for machines that cannot restore them.
+dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
+  --profile quick --launchCount 3 --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"}
 
 comparer=(dotnet run -c Release --project scripts/ResultsComparer --)
 # The report is informative on main (the trend alert is the signal), so its verdict does not fail the leg.
