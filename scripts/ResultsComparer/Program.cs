@@ -1,10 +1,44 @@
+using ResultsComparer.Commands;
+
 namespace ResultsComparer;
 
-/// <summary>Skeleton entry point; issue 5 fills it in.</summary>
+/// <summary>Dispatches to one command per file; a new command is one line in <see cref="Commands"/>.</summary>
 public static class Program
 {
-    /// <summary>Runs a command.</summary>
-    /// <param name="args">Command-line arguments.</param>
+    private static readonly Dictionary<string, Func<string[], int>> Commands = new(StringComparer.Ordinal)
+    {
+        ["compare"] = CompareCommand.Run,
+        ["export-trend"] = ExportTrendCommand.Run,
+        ["baseline"] = BaselineCommand.Run,
+        ["merge"] = MergeCommand.Run,
+        ["report"] = ReportCommand.Run,
+    };
+
+    /// <summary>Runs a command and returns its exit code (0 ok, 1 regression when asked, 2 bad input).</summary>
+    /// <param name="args">The command name, then its options.</param>
     /// <returns>The exit code.</returns>
-    public static int Main(string[] args) => args.Length >= 0 ? 0 : 2;
+    public static int Main(string[] args)
+    {
+        try
+        {
+            if (args.Length == 0 || !Commands.TryGetValue(args[0], out var command))
+            {
+                var given = args.Length == 0 ? "no command" : $"unknown command '{args[0]}'";
+                throw new InputException($"{given}; expected one of: {string.Join(", ", Commands.Keys)}");
+            }
+
+            return command(args[1..]);
+        }
+        catch (InputException e)
+        {
+            Console.Error.WriteLine($"error: {InputException.OneLine(e.Message)}");
+            return ExitCodes.BadInput;
+        }
+        catch (Exception e)
+        {
+            // The last line of defence: an unforeseen failure is still one line, never a stack trace.
+            Console.Error.WriteLine($"error: unexpected {e.GetType().Name}: {InputException.OneLine(e.Message)}");
+            return ExitCodes.BadInput;
+        }
+    }
 }

@@ -11,27 +11,67 @@ public static class FilePipe
     /// <param name="path">The file to read.</param>
     /// <param name="options">The settings; <see langword="null"/> means <see cref="FilePipeOptions.Default"/>.</param>
     /// <returns>A reader that owns the file handle.</returns>
-    public static FilePipeReader OpenReader(string path, FilePipeOptions? options = null) =>
-        throw new NotImplementedException();
+    /// <exception cref="FileNotFoundException">The file does not exist.</exception>
+    /// <exception cref="UnauthorizedAccessException">Access is denied, or <paramref name="path"/> is a directory.</exception>
+    public static FilePipeReader OpenReader(string path, FilePipeOptions? options = null)
+    {
+        options ??= FilePipeOptions.Default;
+        options.Validate();
+
+        // ReadWrite sharing: a reader must not stop others from appending to or truncating the file, which is why
+        // the reader defines what happens then (see FilePipeReader).
+        SafeFileHandle handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, options.FileOptions);
+        try
+        {
+            return new FilePipeReader(handle, ownsHandle: true, options);
+        }
+        catch
+        {
+            handle.Dispose();
+            throw;
+        }
+    }
 
     /// <summary>Reads a caller-supplied handle as a <see cref="FilePipeReader"/>.</summary>
     /// <param name="handle">An open handle with read access.</param>
     /// <param name="options">The settings; <see cref="FilePipeOptions.LeaveOpen"/> decides who closes the handle.</param>
     /// <returns>A reader over the handle.</returns>
-    public static FilePipeReader CreateReader(SafeFileHandle handle, FilePipeOptions? options = null) =>
-        throw new NotImplementedException();
+    public static FilePipeReader CreateReader(SafeFileHandle handle, FilePipeOptions? options = null)
+    {
+        options ??= FilePipeOptions.Default;
+        return new FilePipeReader(handle, ownsHandle: !options.LeaveOpen, options);
+    }
 
     /// <summary>Creates or truncates <paramref name="path"/> and writes to it through a <see cref="FilePipeWriter"/>.</summary>
     /// <param name="path">The file to write.</param>
     /// <param name="options">The settings; <see langword="null"/> means <see cref="FilePipeOptions.Default"/>.</param>
     /// <returns>A writer that owns the file handle.</returns>
-    public static FilePipeWriter OpenWriter(string path, FilePipeOptions? options = null) =>
-        throw new NotImplementedException();
+    /// <exception cref="DirectoryNotFoundException">The directory does not exist.</exception>
+    /// <exception cref="UnauthorizedAccessException">Access is denied, or <paramref name="path"/> is a directory.</exception>
+    public static FilePipeWriter OpenWriter(string path, FilePipeOptions? options = null)
+    {
+        options ??= FilePipeOptions.Default;
+        options.Validate();
+        SafeFileHandle handle = File.OpenHandle(
+            path, FileMode.Create, FileAccess.Write, FileShare.Read, options.FileOptions, options.PreallocationSize);
+        try
+        {
+            return new FilePipeWriter(handle, ownsHandle: true, options);
+        }
+        catch
+        {
+            handle.Dispose();
+            throw;
+        }
+    }
 
     /// <summary>Writes to a caller-supplied handle through a <see cref="FilePipeWriter"/>.</summary>
     /// <param name="handle">An open handle with write access.</param>
     /// <param name="options">The settings; <see cref="FilePipeOptions.LeaveOpen"/> decides who closes the handle.</param>
     /// <returns>A writer over the handle.</returns>
-    public static FilePipeWriter CreateWriter(SafeFileHandle handle, FilePipeOptions? options = null) =>
-        throw new NotImplementedException();
+    public static FilePipeWriter CreateWriter(SafeFileHandle handle, FilePipeOptions? options = null)
+    {
+        options ??= FilePipeOptions.Default;
+        return new FilePipeWriter(handle, ownsHandle: !options.LeaveOpen, options);
+    }
 }

@@ -42,4 +42,23 @@ public sealed record FilePipeOptions
 
     /// <summary>Gets a value indicating whether a writer flushes the file to disk when it completes.</summary>
     public bool FlushToDisk { get; init; }
+
+    /// <summary>Throws when a setting is out of range, naming the setting.</summary>
+    internal void Validate()
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(this.BufferSize, nameof(this.BufferSize));
+        ArgumentOutOfRangeException.ThrowIfNegative(this.ReadAhead, nameof(this.ReadAhead));
+        ArgumentOutOfRangeException.ThrowIfNegative(this.Offset, nameof(this.Offset));
+        ArgumentOutOfRangeException.ThrowIfNegative(this.PreallocationSize, nameof(this.PreallocationSize));
+        if (this.Pool is not null && this.BufferSize > this.Pool.MaxBufferSize)
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(this.BufferSize), this.BufferSize, $"BufferSize is larger than the pool's MaxBufferSize ({this.Pool.MaxBufferSize}).");
+        }
+
+        if (this.Length >= 0 && this.Offset > long.MaxValue - this.Length)
+        {
+            throw new ArgumentOutOfRangeException(nameof(this.Length), this.Length, "Offset + Length is larger than a file can be.");
+        }
+    }
 }

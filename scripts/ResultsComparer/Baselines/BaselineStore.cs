@@ -1,0 +1,96 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using ResultsComparer.Results;
+
+namespace ResultsComparer.Baselines;
+
+/// <summary>Reads and writes <c>baselines/&lt;os&gt;/baseline.json</c>.</summary>
+internal static class BaselineStore
+{
+    /// <summary>The one file each OS folder holds.</summary>
+    public const string FileName = "baseline.json";
+
+    private static readonly JsonSerializerOptions Options = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        WriteIndented = true,
+        // Reports carry emoji and non-ASCII CPU names; they are read by people as well as tools.
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+        IndentSize = 2,
+        NewLine = "\n",
+        DefaultIgnoreCondition = JsonIgnoreCondition.Never,
+    };
+
+    /// <summary>True when <paramref name="path"/> is a store folder or a store file.</summary>
+    public static bool IsStore(string path) =>
+        Directory.Exists(path) ? File.Exists(Path.Combine(path, FileName)) : Path.GetFileName(path) == FileName;
+
+    /// <summary>The store file for a folder or file path.</summary>
+    public static string FileOf(string path) => Directory.Exists(path) ? Path.Combine(path, FileName) : path;
+
+    /// <summary>Reads a store file; a malformed one is bad input.</summary>
+    public static BaselineDocument Load(string file)
+    {
+        using var document = BdnReportFile.ParseJson(file);
+        BaselineDocument? parsed;
+        try
+        {
+            parsed = document.Deserialize<BaselineDocument>(Options);
+        }
+        catch (JsonException e)
+        {
+            throw new InputException($"{file}: not a FilePipes baseline ({e.Message})", e);
+        }
+
+        if (parsed is null || parsed.Format != BaselineDocument.CurrentFormat || parsed.Benchmarks is null || parsed.Runs is null)
+        {
+            throw new InputException($"{file}: not a FilePipes baseline (format must be \"{BaselineDocument.CurrentFormat}\")");
+        }
+
+        var duplicate = parsed.Benchmarks.GroupBy(b => b.FullName, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1);
+        if (duplicate is not null)
+        {
+            throw new InputException($"{file}: FullName '{duplicate.Key}' is stored twice");
+        }
+
+        return parsed;
+    }
+
+    /// <summary>Writes a store file atomically, sorted so a bump diffs well.</summary>
+    public static void Save(string file, BaselineDocument document)
+    {
+        var sorted = document with
+        {
+            Runs = document.Runs.OrderBy(r => r.Id, StringComparer.Ordinal).ToList(),
+            Benchmarks = document.Benchmarks.OrderBy(b => b.FullName, StringComparer.Ordinal).ToList(),
+        };
+        AtomicFile.Write(file, stream =>
+        {
+            JsonSerializer.Serialize(stream, sorted, Options);
+            stream.WriteByte((byte)'\n');
+        });
+    }
+
+    /// <summary>The store as one side of a comparison, with its provenance.</summary>
+    public static ResultSet ToResultSet(string source, string file, BaselineDocument document)
+    {
+        var benchmarks = new Dictionary<string, BenchmarkResult>(StringComparer.Ordinal);
+        foreach (var entry in document.Benchmarks)
+        {
+            var launches = entry.Launches.Select((values, i) => new LaunchValues(i + 1, values)).ToList();
+            var values = entry.Launches.SelectMany(l => l).ToList();
+            benchmarks[entry.FullName] = new BenchmarkResult(
+                entry.FullName, entry.Type, values, launches, values.Count > 0 ? values.Average() : null, null, entry.AllocatedBytes, entry.Job, file);
+        }
+
+        var usedRuns = document.Runs.ToList();
+        var first = usedRuns.FirstOrDefault();
+        var environment = first is null ? null : EnvironmentOf(first);
+        var mixed = usedRuns.Skip(1).SelectMany(r => environment!.DifferencesFrom(EnvironmentOf(r))).Distinct().ToList();
+        return new ResultSet(source, benchmarks, environment, mixed, usedRuns);
+    }
+
+    /// <summary>The BenchmarkDotNet environment a run recorded.</summary>
+    public static HostEnvironment EnvironmentOf(BaselineRun run) =>
+        new(run.OsVersion, run.Cpu, run.Runtime, run.BenchmarkDotNet, run.Architecture, run.LogicalCores);
+}

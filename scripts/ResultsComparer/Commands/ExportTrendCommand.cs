@@ -1,0 +1,69 @@
+using System.Globalization;
+using ResultsComparer.Cli;
+using ResultsComparer.Output;
+using ResultsComparer.Results;
+
+namespace ResultsComparer.Commands;
+
+/// <summary>
+/// <c>export-trend --results DIR --os OS --out-dir DIR [--allow-failed]</c>: github-action-benchmark
+/// <c>customSmallerIsBetter</c> input, one file per metric (<c>time.json</c> in ns, <c>allocated.json</c> in B),
+/// so each gets its own suite name and neither hides the other's regressions.
+/// </summary>
+internal static class ExportTrendCommand
+{
+    /// <summary>The time file name.</summary>
+    public const string TimeFile = "time.json";
+
+    /// <summary>The allocation file name.</summary>
+    public const string AllocatedFile = "allocated.json";
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(string[] args)
+    {
+        var a = CommandArguments.Parse("export-trend", args, ["--results", "--os", "--out-dir"], ["--allow-failed"]);
+        var results = ResultSetLoader.Load(a.Required("--results"));
+        var os = a.Required("--os");
+        var outDir = a.Required("--out-dir");
+        if (results.IsBaseline)
+        {
+            throw new InputException($"{results.Source}: export-trend reads BenchmarkDotNet results, not a baseline store");
+        }
+
+        var ordered = results.Benchmarks.Values.OrderBy(b => b.FullName, StringComparer.Ordinal).ToList();
+        var failed = ordered.Where(b => b.Failed).ToList();
+        var time = ordered.Where(b => !b.Failed).Select(TimeEntry).ToList();
+        var allocated = ordered.Where(b => !b.Failed && b.AllocatedBytes is not null).Select(AllocatedEntry).ToList();
+
+        JsonFormat.Write(Path.Combine(outDir, TimeFile), time);
+        JsonFormat.Write(Path.Combine(outDir, AllocatedFile), allocated);
+        Console.Out.WriteLine($"export-trend: {time.Count} time and {allocated.Count} allocation entries for {os} in {outDir}");
+        Console.Out.WriteLine($"  {TimeFile} -> suite \"FilePipes time ({os})\", {AllocatedFile} -> suite \"FilePipes allocated ({os})\"");
+
+        foreach (var b in failed)
+        {
+            Console.Error.WriteLine($"export-trend: left out failed benchmark (no measurements): {b.FullName}");
+        }
+
+        return failed.Count > 0 && !a.Has("--allow-failed") ? ExitCodes.Regression : ExitCodes.Ok;
+    }
+
+    private static TrendEntry TimeEntry(BenchmarkResult b) => new(
+        b.FullName,
+        b.Mean ?? b.Values.Average(),
+        "ns",
+        b.ConfidenceMargin is { } margin && double.IsFinite(margin) ? "± " + margin.ToString("0.###", CultureInfo.InvariantCulture) : null,
+        string.Join('\n', new[]
+        {
+            $"median: {Comparison.Medians.Of(b.Values).ToString("0.###", CultureInfo.InvariantCulture)} ns",
+            $"iterations: {b.Values.Count}",
+            b.Job is null ? null : $"job: {b.Job}",
+        }.Where(line => line is not null)));
+
+    private static TrendEntry AllocatedEntry(BenchmarkResult b) => new(
+        b.FullName,
+        b.AllocatedBytes!.Value,
+        "B",
+        null,
+        b.Job is null ? null : $"job: {b.Job}");
+}

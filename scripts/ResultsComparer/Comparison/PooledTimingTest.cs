@@ -1,0 +1,63 @@
+using Perfolizer;
+using Perfolizer.Mathematics.Common;
+using Perfolizer.Mathematics.SignificanceTesting;
+using Perfolizer.Mathematics.SignificanceTesting.Base;
+using Perfolizer.Mathematics.SignificanceTesting.MannWhitney;
+using Perfolizer.Metrology;
+
+namespace ResultsComparer.Comparison;
+
+/// <summary>
+/// ResultsComparer's verdict: a Mann-Whitney equivalence test against the threshold, then the same test against the
+/// absolute noise floor (a change that is not also a change beyond the noise is Same).
+/// </summary>
+internal static class PooledTimingTest
+{
+    private static readonly SimpleEquivalenceTest EquivalenceTest = new(MannWhitneyTest.Instance);
+
+    /// <summary>Decides one benchmark from its two samples (nanoseconds per operation).</summary>
+    public static PooledOutcome Decide(IReadOnlyList<double> baseValues, IReadOnlyList<double> diffValues, TimeThreshold threshold, TimeThreshold noise)
+    {
+        var ratio = Medians.Of(diffValues) / Medians.Of(baseValues);
+        if (!CanReject(baseValues.Count, diffValues.Count))
+        {
+            return new PooledOutcome(Verdict.Unknown, ratio, $"{baseValues.Count} vs {diffValues.Count} values: no Mann-Whitney test of this size can reach p < 0.05");
+        }
+
+        var x = TimeThreshold.Nanoseconds(baseValues);
+        var y = TimeThreshold.Nanoseconds(diffValues);
+        var result = EquivalenceTest.Perform(x, y, threshold.Value, SignificanceLevel.P05);
+        if (result == ComparisonResult.Unknown)
+        {
+            return new PooledOutcome(Verdict.Unknown, ratio, "the equivalence test could not decide");
+        }
+
+        if (result == ComparisonResult.Indistinguishable)
+        {
+            return new PooledOutcome(Verdict.Same, ratio, null);
+        }
+
+        if (EquivalenceTest.Perform(x, y, noise.Value, SignificanceLevel.P05) == ComparisonResult.Indistinguishable)
+        {
+            return new PooledOutcome(Verdict.Same, ratio, $"within the noise floor {noise.Text}");
+        }
+
+        // With x = base, Greater means the base takes longer: the diff is faster.
+        return new PooledOutcome(result == ComparisonResult.Greater ? Verdict.Faster : Verdict.Slower, ratio, null);
+    }
+
+    // The smallest p-value a sample size allows is that of two samples that do not overlap at all; Perfolizer's
+    // own Mann-Whitney test computes it. If even that is not significant, Indistinguishable means "too small".
+    private static bool CanReject(int baseCount, int diffCount)
+    {
+        if (baseCount < 2 || diffCount < 2)
+        {
+            return false;
+        }
+
+        var lower = Enumerable.Range(1, baseCount).Select(i => (double)i).ToArray();
+        var upper = Enumerable.Range(baseCount + 1, diffCount).Select(i => (double)i).ToArray();
+        var p = MannWhitneyTest.Instance.Perform(new Sample(upper), new Sample(lower), AlternativeHypothesis.Greater, Threshold.Zero).PValue;
+        return p < SignificanceLevel.P05;
+    }
+}

@@ -1,0 +1,51 @@
+using System.Globalization;
+using ResultsComparer.Baselines;
+using ResultsComparer.Comparison;
+
+namespace ResultsComparer.Output;
+
+/// <summary>The first lines of every report: provenance, machine differences and the timing label.</summary>
+internal static class EnvironmentLines
+{
+    /// <summary>Warnings and provenance, most important first.</summary>
+    public static IReadOnlyList<string> Of(ComparisonReport report)
+    {
+        var lines = new List<string>();
+        if (report.EnvironmentDifferences.Count > 0)
+        {
+            lines.Add($"⚠️ The two sides ran on different machines ({string.Join("; ", report.EnvironmentDifferences)}): timing verdicts across machines are a hint, not a measurement. Allocation verdicts stay exact.");
+        }
+
+        foreach (var (side, set) in new[] { ("base", report.Base), ("diff", report.Diff) })
+        {
+            if (set.MixedEnvironments.Count > 0)
+            {
+                lines.Add($"⚠️ The {side} mixes results from different machines ({string.Join("; ", set.MixedEnvironments)}).");
+            }
+        }
+
+        if (report.Options.TimingRole == "indicative")
+        {
+            lines.Add("ℹ️ Timings here are indicative only: they compare runs made at different times, possibly on different machines.");
+        }
+
+        if (report.Base.Provenance is { } runs)
+        {
+            lines.Add(runs.Count == 0 ? "ℹ️ The stored baseline is empty: every benchmark is New." : $"ℹ️ Baseline: {Describe(runs)}.");
+        }
+
+        return lines;
+    }
+
+    /// <summary>Provenance in one phrase: commit, date, runner, CPU, .NET, profile (one per stored run).</summary>
+    public static string Describe(IReadOnlyList<BaselineRun> runs) =>
+        string.Join("; ", runs.Select(r =>
+            $"commit {Short(r.Commit)} ({DateOnly(r.Date)}, {r.Profile} profile) on {r.Runner}, {r.OsVersion}, {r.Cpu}, {r.Runtime}"));
+
+    private static string Short(string commit) => commit.Length > 12 ? commit[..12] : commit;
+
+    private static string DateOnly(string date) =>
+        DateTimeOffset.TryParse(date, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out var d)
+            ? d.UtcDateTime.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture)
+            : date;
+}

@@ -1,0 +1,49 @@
+namespace ResultsComparer.Results;
+
+/// <summary>Finds BenchmarkDotNet JSON exports under a path.</summary>
+internal static class ResultFiles
+{
+    private const string FullSuffix = "-report-full.json";
+    private const string CompressedSuffix = "-report-full-compressed.json";
+
+    /// <summary>The export files at <paramref name="path"/>: the file itself, or every export below a folder.</summary>
+    public static IReadOnlyList<string> Find(string path)
+    {
+        if (File.Exists(path))
+        {
+            return [path];
+        }
+
+        if (!Directory.Exists(path))
+        {
+            throw new InputException($"{path}: no such file or folder");
+        }
+
+        List<string> files;
+        try
+        {
+            files = Directory.EnumerateFiles(path, "*.json", SearchOption.AllDirectories)
+                .Where(f => f.EndsWith(FullSuffix, StringComparison.Ordinal) || f.EndsWith(CompressedSuffix, StringComparison.Ordinal))
+                .ToList();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new InputException($"{path}: cannot read folder ({e.Message})", e);
+        }
+
+        // BenchmarkDotNet writes both exports of one run next to each other when both exporters are on;
+        // they hold the same benchmarks, so the compressed twin of a full export is skipped, not counted twice.
+        var set = new HashSet<string>(files, StringComparer.Ordinal);
+        files = files
+            .Where(f => !f.EndsWith(CompressedSuffix, StringComparison.Ordinal)
+                || !set.Contains(f[..^CompressedSuffix.Length] + FullSuffix))
+            .Order(StringComparer.Ordinal)
+            .ToList();
+        if (files.Count == 0)
+        {
+            throw new InputException($"{path}: no *{FullSuffix} or *{CompressedSuffix} files in this folder");
+        }
+
+        return files;
+    }
+}

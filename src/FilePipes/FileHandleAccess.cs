@@ -1,0 +1,95 @@
+using Microsoft.Win32.SafeHandles;
+
+namespace FilePipes;
+
+/// <summary>
+/// Reads and writes a handle at explicit offsets with <see cref="RandomAccess"/>. A handle that cannot seek (a FIFO,
+/// a terminal, standard input) is refused by <see cref="RandomAccess"/>, so it falls back to sequential reads and
+/// writes through an unbuffered <see cref="FileStream"/> over the same handle, where offsets are ignored.
+/// </summary>
+internal sealed class FileHandleAccess : IDisposable
+{
+    private readonly bool ownsHandle;
+    private readonly FileStream? sequential;
+    private bool disposed;
+
+    public FileHandleAccess(SafeFileHandle handle, bool ownsHandle, FileAccess access)
+    {
+        ArgumentNullException.ThrowIfNull(handle);
+        if (handle.IsInvalid)
+        {
+            throw new ArgumentException("The file handle is invalid.", nameof(handle));
+        }
+
+        ObjectDisposedException.ThrowIf(handle.IsClosed, handle);
+        this.Handle = handle;
+        this.ownsHandle = ownsHandle;
+        if (!CanSeek(handle))
+        {
+            // bufferSize 0: no second buffer between the pipe segments and the system call.
+            this.sequential = new FileStream(handle, access, bufferSize: 0);
+
+            // The stream is never disposed (that would close a handle the caller may keep), so it must not
+            // close the handle from its finalizer either; this class decides when the handle closes.
+            GC.SuppressFinalize(this.sequential);
+        }
+    }
+
+    public SafeFileHandle Handle { get; }
+
+    /// <summary>Gets a value indicating whether reads and writes use offsets (false: the sequential fallback).</summary>
+    public bool IsSeekable => this.sequential is null;
+
+    public int Read(Span<byte> buffer, long fileOffset) =>
+        this.sequential is null ? RandomAccess.Read(this.Handle, buffer, fileOffset) : this.sequential.Read(buffer);
+
+    public void Write(ReadOnlySpan<byte> buffer, long fileOffset)
+    {
+        if (this.sequential is null)
+        {
+            RandomAccess.Write(this.Handle, buffer, fileOffset);
+        }
+        else
+        {
+            this.sequential.Write(buffer);
+        }
+    }
+
+    public void FlushToDisk()
+    {
+        if (this.sequential is null)
+        {
+            RandomAccess.FlushToDisk(this.Handle);
+        }
+    }
+
+    public void Dispose()
+    {
+        if (this.disposed)
+        {
+            return;
+        }
+
+        this.disposed = true;
+        if (this.ownsHandle)
+        {
+            // SafeHandle reference counting defers the close while a read-ahead read still uses the handle.
+            this.Handle.Dispose();
+        }
+    }
+
+    private static bool CanSeek(SafeFileHandle handle)
+    {
+        try
+        {
+            // RandomAccess refuses unseekable handles with NotSupportedException; asking once, up front, keeps that
+            // error away from the first read.
+            _ = RandomAccess.GetLength(handle);
+            return true;
+        }
+        catch (NotSupportedException)
+        {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,231 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+public sealed class FilePipeReaderTests : IDisposable
+{
+    private static readonly int[] BufferSizes = [512, 4096, 65536];
+    private static readonly int[] ReadAheads = [0, 1, 3];
+
+    private readonly ScratchFiles files = new();
+
+    /// <summary>Sizes 0, 1, segment−1, segment, segment+1 for every buffer size and read-ahead depth.</summary>
+    public static TheoryData<int, int, int> EdgeSizes()
+    {
+        var data = new TheoryData<int, int, int>();
+        foreach (int bufferSize in BufferSizes)
+        {
+            foreach (int readAhead in ReadAheads)
+            {
+                foreach (int size in new[] { 0, 1, bufferSize - 1, bufferSize, bufferSize + 1 })
+                {
+                    data.Add(size, bufferSize, readAhead);
+                }
+            }
+        }
+
+        return data;
+    }
+
+    public static TheoryData<int, int> EveryMode()
+    {
+        var data = new TheoryData<int, int>();
+        foreach (int bufferSize in BufferSizes)
+        {
+            foreach (int readAhead in ReadAheads)
+            {
+                data.Add(bufferSize, readAhead);
+            }
+        }
+
+        return data;
+    }
+
+    public static TheoryData<int> ReadAheadDepths() => new(ReadAheads);
+
+    [Theory]
+    [MemberData(nameof(EdgeSizes))]
+    public async Task ReadsEdgeSizesByteForByte(int size, int bufferSize, int readAhead)
+    {
+        string path = this.files.WriteRandom("edge.bin", size);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = readAhead });
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryMode))]
+    public async Task Reads4MiBOfRandomDataByteForByte(int bufferSize, int readAhead)
+    {
+        string path = this.files.WriteRandom("random.bin", 4 * 1024 * 1024);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = readAhead });
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+    }
+
+    [Theory]
+    [InlineData(0, -1, 0)]
+    [InlineData(1000, -1, 0)]
+    [InlineData(1000, 5000, 0)]
+    [InlineData(4096, 4096, 0)]
+    [InlineData(100, 0, 0)]
+    [InlineData(9000, 50_000, 0)]
+    [InlineData(1000, 5000, 2)]
+    [InlineData(4095, 8193, 2)]
+    [InlineData(20_000, 1, 1)]
+    public async Task ReadsTheRangeGivenByOffsetAndLength(long offset, long length, int readAhead)
+    {
+        string path = this.files.WriteRandom("range.bin", 20_000);
+        var options = new FilePipeOptions { BufferSize = 4096, Offset = offset, Length = length, ReadAhead = readAhead };
+        PipeReader reader = FilePipe.OpenReader(path, options);
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        reader.Complete();
+
+        byte[] all = File.ReadAllBytes(path);
+        long end = length < 0 ? all.Length : Math.Min(all.Length, offset + length);
+        Assert.Equal(all[(int)offset..(int)end], read);
+    }
+
+    [Fact]
+    public async Task ReadsAnOffsetBeyond4GiBInASparseFile()
+    {
+        string path = this.files.PathOf("sparse.bin");
+        long offset = (5L << 30) + 123;
+        byte[] tail = new byte[10_000];
+        new Random(7).NextBytes(tail);
+        using (var handle = File.OpenHandle(path, FileMode.Create, FileAccess.Write))
+        {
+            // Writing only past 5 GiB leaves a hole, so the file takes 10 KB of disk, not 5 GiB.
+            RandomAccess.Write(handle, tail, offset);
+        }
+
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { Offset = offset - 100, BufferSize = 4096 });
+        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        reader.Complete();
+
+        Assert.Equal(10_100, read.Length);
+        Assert.All(read[..100], b => Assert.Equal(0, b));
+        Assert.Equal(tail, read[100..]);
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task PartialConsumeDeliversEveryByteOnce(int readAhead)
+    {
+        string path = this.files.WriteRandom("partial.bin", 50_000);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+
+        byte[] read = await PipeDrain.ReadInStepsAsync(reader, step: 777);
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task ExaminingEverythingMakesTheNextReadBringMoreDataOrCompletion(int readAhead)
+    {
+        string path = this.files.WriteRandom("examine.bin", 20_000);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+
+        // Consume nothing, examine everything: each read must grow the buffer until the file is complete.
+        long previous = -1;
+        ReadResult result;
+        do
+        {
+            result = await reader.ReadAsync();
+            Assert.True(result.Buffer.Length > previous || result.IsCompleted, "a read after examining everything returned no new data");
+            previous = result.Buffer.Length;
+            reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        }
+        while (!result.IsCompleted);
+
+        result = await reader.ReadAsync();
+        Assert.Equal(File.ReadAllBytes(path), result.Buffer.ToArray());
+        reader.AdvanceTo(result.Buffer.End);
+        reader.Complete();
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task ExaminingPartOfTheBufferMakesTheNextReadReturnAtOnce(int readAhead)
+    {
+        string path = this.files.WriteRandom("examine-part.bin", 4096);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+
+        ReadResult first = await reader.ReadAsync();
+        long firstLength = first.Buffer.Length;
+        reader.AdvanceTo(first.Buffer.Start, first.Buffer.GetPosition(10));
+        ReadResult second = await reader.ReadAsync();
+
+        Assert.True(second.Buffer.Length >= firstLength);
+        Assert.Equal(File.ReadAllBytes(path)[..(int)second.Buffer.Length], second.Buffer.ToArray());
+        reader.AdvanceTo(second.Buffer.End);
+        reader.Complete();
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task TryReadInterleavedWithReadAsyncDeliversEveryByteOnce(int readAhead)
+    {
+        string path = this.files.WriteRandom("tryread.bin", 100_000);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+        var output = new MemoryStream();
+        bool useTryRead = false;
+        while (true)
+        {
+            useTryRead = !useTryRead;
+            ReadResult result;
+            if (!useTryRead || !reader.TryRead(out result))
+            {
+                result = await reader.ReadAsync();
+            }
+
+            // Take half of what is there, so TryRead usually finds data left over.
+            ReadOnlySequence<byte> taken = result.Buffer.Slice(0, (result.Buffer.Length + 1) / 2);
+            output.Write(taken.ToArray());
+            reader.AdvanceTo(taken.End);
+            if (result.IsCompleted && taken.Length == result.Buffer.Length)
+            {
+                break;
+            }
+        }
+
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path), output.ToArray());
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task IsCompletedIsSetAtEndOfFileAndStaysSet(int readAhead)
+    {
+        string path = this.files.WriteRandom("eof.bin", 10);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
+
+        ReadResult first = await reader.ReadAsync();
+        while (!first.IsCompleted)
+        {
+            reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
+            first = await reader.ReadAsync();
+        }
+
+        reader.AdvanceTo(first.Buffer.End);
+        ReadResult after = await reader.ReadAsync();
+
+        Assert.Equal(10, first.Buffer.Length);
+        Assert.True(after.IsCompleted);
+        Assert.True(after.Buffer.IsEmpty);
+        reader.AdvanceTo(after.Buffer.End);
+        reader.Complete();
+    }
+
+    public void Dispose() => this.files.Dispose();
+}

@@ -1,0 +1,45 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+/// <summary>Consumer loops the tests share: each reads a whole pipe in one access pattern.</summary>
+internal static class PipeDrain
+{
+    /// <summary>Reads everything, consuming each buffer whole.</summary>
+    public static async Task<byte[]> ReadAllAsync(PipeReader reader, CancellationToken cancellationToken = default)
+    {
+        var output = new MemoryStream();
+        while (true)
+        {
+            ReadResult result = await reader.ReadAsync(cancellationToken);
+            foreach (ReadOnlyMemory<byte> memory in result.Buffer)
+            {
+                output.Write(memory.Span);
+            }
+
+            reader.AdvanceTo(result.Buffer.End);
+            if (result.IsCompleted)
+            {
+                return output.ToArray();
+            }
+        }
+    }
+
+    /// <summary>Reads everything, consuming at most <paramref name="step"/> bytes of each buffer.</summary>
+    public static async Task<byte[]> ReadInStepsAsync(PipeReader reader, int step)
+    {
+        var output = new MemoryStream();
+        while (true)
+        {
+            ReadResult result = await reader.ReadAsync();
+            ReadOnlySequence<byte> taken = result.Buffer.Slice(0, Math.Min(step, result.Buffer.Length));
+            output.Write(taken.ToArray());
+            reader.AdvanceTo(taken.End);
+            if (result.IsCompleted && taken.Length == result.Buffer.Length)
+            {
+                return output.ToArray();
+            }
+        }
+    }
+}
