@@ -130,7 +130,10 @@ if [ -n "$base_commit" ]; then
   esac
 fi
 
-bench=(--profile "$profile" ${bench_args[@]+"${bench_args[@]}"})
+# --buildTimeout: BenchmarkDotNet kills its child-project build after 120 s by default, which a loaded 2-core
+# machine exceeded here (a launch then "succeeds" with no measurement at all); a stalled build is still bounded by
+# --launch-timeout.
+bench=(--profile "$profile" --buildTimeout "$launch_timeout" ${bench_args[@]+"${bench_args[@]}"})
 if [ ${#filters[@]} -gt 0 ]; then bench+=(--filter "${filters[@]}"); fi
 
 # launch SIDE ROUND: one BenchmarkDotNet process; a launch that fails is logged and the rounds go on.

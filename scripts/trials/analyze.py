@@ -40,6 +40,12 @@ def read_pool(pool):
             seq = int(row["seq"])
             row["seq"] = seq
             row["dir"] = os.path.join(pool, "launches", "L%03d-%s" % (seq, row["kind"]))
+            # A launch whose child build failed (e.g. BenchmarkDotNet's build timeout) writes JSON without a single
+            # measurement: it is a lost launch, not a data point.
+            with open(os.path.join(pool, "logs", "L%03d-%s.log" % (seq, row["kind"])), errors="replace") as log:
+                text = log.read()
+            if "// Build Error" in text or "executed benchmarks: 0" in text:
+                continue
             launches.append(row)
     return launches
 
