@@ -184,7 +184,8 @@ def tally(results, expect_slower):
         if expect_slower:
             hits = sum(1 for v in decided if v == "Slower")
             flagged += hits
-            runs_flagged += 1 if hits == len(decided) else 0
+            # A uniform slowdown is flagged for the suite run when any benchmark is Slower (the check fails then).
+            runs_flagged += 1 if hits else 0
         else:
             alarms = sum(1 for v in decided if v in ("Slower", "Faster"))
             flagged += alarms
@@ -236,7 +237,7 @@ def main():
         json.dump({"launches": kinds, "rows": rows}, f, indent=1)
     lines = ["Pool: %d plain, %d at +10%%, %d at +20%% single-launch processes (one build)." % (kinds["P"], kinds["S10"], kinds["S20"]),
              "",
-             "| mode | verdict | threshold | A/A false alarms: comparisons | A/A: suite runs | +10% caught: comparisons | +10%: suite runs all caught | +20% caught: comparisons | +20%: suite runs all caught |",
+             "| mode | verdict | threshold | A/A false alarms: comparisons | A/A: suite runs | +10% caught: comparisons | +10%: suite runs flagged | +20% caught: comparisons | +20%: suite runs flagged |",
              "|---|---|---|---|---|---|---|---|---|"]
     keyed = {}
     for r in rows:
