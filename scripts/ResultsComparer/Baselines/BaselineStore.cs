@@ -21,9 +21,33 @@ internal static class BaselineStore
         DefaultIgnoreCondition = JsonIgnoreCondition.Never,
     };
 
-    /// <summary>True when <paramref name="path"/> is a store folder or a store file.</summary>
-    public static bool IsStore(string path) =>
-        Directory.Exists(path) ? File.Exists(Path.Combine(path, FileName)) : Path.GetFileName(path) == FileName;
+    /// <summary>
+    /// True when <paramref name="path"/> is a store folder or a store file. A folder directly under a folder named
+    /// <c>baselines</c> that holds no JSON yet is an empty store (an OS in the matrix not measured so far), so
+    /// comparing against it reports every benchmark as New instead of failing.
+    /// </summary>
+    public static bool IsStore(string path)
+    {
+        if (!Directory.Exists(path))
+        {
+            return Path.GetFileName(path) == FileName;
+        }
+
+        if (File.Exists(Path.Combine(path, FileName)))
+        {
+            return true;
+        }
+
+        var parent = Path.GetFileName(Path.GetDirectoryName(Path.GetFullPath(path).TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar)));
+        return parent == "baselines" && !Directory.EnumerateFiles(path, "*.json", SearchOption.AllDirectories).Any();
+    }
+
+    /// <summary>Reads the store at a folder or file; a store folder without its file yet is empty.</summary>
+    public static BaselineDocument LoadOrEmpty(string path, string os)
+    {
+        var file = FileOf(path);
+        return File.Exists(file) ? Load(file) : BaselineDocument.Empty(os);
+    }
 
     /// <summary>The store file for a folder or file path.</summary>
     public static string FileOf(string path) => Directory.Exists(path) ? Path.Combine(path, FileName) : path;

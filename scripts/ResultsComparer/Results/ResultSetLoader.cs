@@ -11,12 +11,12 @@ internal static class ResultSetLoader
         if (BaselineStore.IsStore(path))
         {
             var file = BaselineStore.FileOf(path);
-            if (!File.Exists(file))
+            if (!File.Exists(file) && !Directory.Exists(path))
             {
                 throw new InputException($"{path}: no such file or folder");
             }
 
-            return BaselineStore.ToResultSet(path, file, BaselineStore.Load(file));
+            return BaselineStore.ToResultSet(path, file, BaselineStore.LoadOrEmpty(path, Path.GetFileName(Path.GetFullPath(path).TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar))));
         }
 
         var benchmarks = new Dictionary<string, BenchmarkResult>(StringComparer.Ordinal);

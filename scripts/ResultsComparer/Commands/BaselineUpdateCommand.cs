@@ -1,0 +1,161 @@
+using System.Globalization;
+using ResultsComparer.Baselines;
+using ResultsComparer.Cli;
+using ResultsComparer.Results;
+
+namespace ResultsComparer.Commands;
+
+/// <summary>
+/// <c>baseline update --results DIR --os OS [--baselines DIR] [--commit SHA] [--profile P] [--runner TEXT] [--prune]</c>:
+/// replaces the stored entries of the benchmarks in the results and keeps every other entry.
+/// </summary>
+internal static class BaselineUpdateCommand
+{
+    /// <summary>Runs the command.</summary>
+    public static int Run(string[] args)
+    {
+        var a = CommandArguments.Parse(
+            "baseline update", args, ["--results", "--os", "--baselines", "--commit", "--profile", "--runner", "--date"], ["--prune"]);
+        var os = a.Required("--os");
+        var folder = BaselineMatrix.FolderOf(a.Value("--baselines", "baselines")!, os);
+        var resultsPath = a.Required("--results");
+        var results = ResultSetLoader.Load(resultsPath);
+        if (results.IsBaseline)
+        {
+            throw new InputException($"{resultsPath}: baseline update reads BenchmarkDotNet results, not a baseline store");
+        }
+
+        var failed = results.Benchmarks.Values.Where(b => b.Failed).Select(b => b.FullName).Order(StringComparer.Ordinal).ToList();
+        if (failed.Count > 0)
+        {
+            throw new InputException($"{resultsPath}: results from a failed run ({failed.Count} benchmarks without measurements, first: {failed[0]}); nothing stored");
+        }
+
+        if (results.MixedEnvironments.Count > 0)
+        {
+            throw new InputException($"{resultsPath}: results from different machines ({string.Join("; ", results.MixedEnvironments)}); nothing stored");
+        }
+
+        var file = BaselineStore.FileOf(folder);
+        var old = BaselineStore.LoadOrEmpty(folder, os);
+        var run = NewRun(a, results.Environment!);
+        var (document, changes) = Merge(old, results, run, a.Has("--prune"));
+        BaselineStore.Save(file, document);
+
+        Console.Out.WriteLine($"baseline update {os}: {changes.Added.Count} added, {changes.Changed.Count} changed, {changes.Unchanged} unchanged, {changes.Removed.Count} removed, {changes.Kept} kept (not in these results)");
+        Console.Out.WriteLine($"  run {run.Id}: {run.Runner}, {run.Cpu}, {run.Runtime}, profile {run.Profile}");
+        foreach (var name in changes.Added)
+        {
+            Console.Out.WriteLine($"  + {name}");
+        }
+
+        foreach (var name in changes.Changed)
+        {
+            Console.Out.WriteLine($"  ~ {name}");
+        }
+
+        foreach (var name in changes.Removed)
+        {
+            Console.Out.WriteLine($"  - {name}");
+        }
+
+        return ExitCodes.Ok;
+    }
+
+    /// <summary>
+    /// The new store: entries in the results replace theirs, all others stay; with <paramref name="prune"/>, entries
+    /// of the classes that were run but are no longer in them (deleted or renamed benchmarks) are removed.
+    /// </summary>
+    internal static (BaselineDocument Document, BaselineChanges Changes) Merge(BaselineDocument old, ResultSet results, BaselineRun run, bool prune)
+    {
+        var entries = old.Benchmarks.ToDictionary(b => b.FullName, StringComparer.Ordinal);
+        var changes = new BaselineChanges();
+        foreach (var result in results.Benchmarks.Values.OrderBy(b => b.FullName, StringComparer.Ordinal))
+        {
+            var entry = new BaselineEntry(result.FullName, result.TypeName, run.Id, result.Job, result.AllocatedBytes, result.Launches.Select(l => l.Values).ToList());
+            if (!entries.TryGetValue(result.FullName, out var previous))
+            {
+                changes.Added.Add(result.FullName);
+            }
+            else if (previous.AllocatedBytes != entry.AllocatedBytes || !SameValues(previous.Launches, entry.Launches))
+            {
+                changes.Changed.Add(result.FullName);
+            }
+            else
+            {
+                changes.Unchanged++;
+            }
+
+            entries[result.FullName] = entry;
+        }
+
+        var classesRun = results.Benchmarks.Values.Select(b => b.TypeName).ToHashSet(StringComparer.Ordinal);
+        foreach (var stale in old.Benchmarks.Where(b => !results.Benchmarks.ContainsKey(b.FullName)))
+        {
+            if (prune && classesRun.Contains(stale.Type))
+            {
+                entries.Remove(stale.FullName);
+                changes.Removed.Add(stale.FullName);
+            }
+            else
+            {
+                changes.Kept++;
+            }
+        }
+
+        var used = entries.Values.Select(e => e.Run).ToHashSet(StringComparer.Ordinal);
+        var runs = old.Runs.Where(r => r.Id != run.Id).Append(run).Where(r => used.Contains(r.Id)).ToList();
+        return (new BaselineDocument(BaselineDocument.CurrentFormat, old.Os, runs, entries.Values.ToList()), changes);
+    }
+
+    private static bool SameValues(IReadOnlyList<IReadOnlyList<double>> a, IReadOnlyList<IReadOnlyList<double>> b) =>
+        a.Count == b.Count && a.Zip(b).All(pair => pair.First.SequenceEqual(pair.Second));
+
+    private static BaselineRun NewRun(CommandArguments a, HostEnvironment environment)
+    {
+        var date = a.Value("--date") is { } text
+            ? (DateTimeOffset.TryParse(text, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out var d) ? d : throw new InputException($"baseline update: --date '{text}' is not a date"))
+            : DateTimeOffset.UtcNow;
+        var dateText = date.UtcDateTime.ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture);
+        var commit = a.Value("--commit") ?? Environment.GetEnvironmentVariable("GITHUB_SHA") ?? GitHead() ?? "unknown";
+        var runner = a.Value("--runner") ?? Environment.GetEnvironmentVariable("RUNNER_NAME") ?? $"local ({Environment.MachineName})";
+        var shortCommit = commit.Length > 12 ? commit[..12] : commit;
+        return new BaselineRun(
+            $"{dateText} {shortCommit}",
+            commit,
+            dateText,
+            runner,
+            environment.OsVersion,
+            environment.ProcessorName,
+            environment.RuntimeVersion,
+            environment.BenchmarkDotNetVersion,
+            environment.Architecture,
+            environment.LogicalCoreCount,
+            a.Value("--profile", "unknown")!);
+    }
+
+    // The commit of the working tree, when run inside a git checkout; provenance only, so failure is not an error.
+    private static string? GitHead()
+    {
+        try
+        {
+            using var git = System.Diagnostics.Process.Start(new System.Diagnostics.ProcessStartInfo("git", "rev-parse HEAD")
+            {
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+            });
+            if (git is null)
+            {
+                return null;
+            }
+
+            var output = git.StandardOutput.ReadToEnd().Trim();
+            git.WaitForExit();
+            return git.ExitCode == 0 && output.Length > 0 ? output : null;
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException)
+        {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,196 @@
+using System.Text.Json;
+using ResultsComparer.Baselines;
+using ResultsComparer.Tests.Infrastructure;
+
+namespace ResultsComparer.Tests;
+
+public sealed class BaselineStoreTests
+{
+    private static readonly FakeBenchmark ReadA = FakeBenchmark.Of("A", 1000, 0.02, 15, seed: 1, allocated: 100);
+    private static readonly FakeBenchmark ReadB = FakeBenchmark.Of("B", 2000, 0.02, 15, seed: 2, allocated: 200);
+    private static readonly FakeBenchmark WriteC = FakeBenchmark.Of("C", 3000, 0.02, 15, seed: 3, allocated: 300, type: "Demo.WriteBenchmarks");
+
+    [Fact]
+    public void UpdateWritesASortedStoreWithProvenance()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("run1"), [ReadB, ReadA]);
+
+        var run = Update(temp, baselines, "run1", "--commit", "abc123", "--profile", "quick", "--runner", "test-runner", "--date", "2026-01-02T03:04:05Z");
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Contains("2 added, 0 changed", run.Out, StringComparison.Ordinal);
+        Assert.Contains($"+ {ReadA.FullName}", run.Out, StringComparison.Ordinal);
+
+        var store = BaselineStore.Load(Path.Combine(baselines, "ubuntu-latest", "baseline.json"));
+        Assert.Equal([ReadA.FullName, ReadB.FullName], store.Benchmarks.Select(b => b.FullName));
+        var provenance = Assert.Single(store.Runs);
+        Assert.Equal("abc123", provenance.Commit);
+        Assert.Equal("quick", provenance.Profile);
+        Assert.Equal("test-runner", provenance.Runner);
+        Assert.Equal(BdnJson.DefaultCpu, provenance.Cpu);
+        Assert.Equal("2026-01-02T03:04:05Z", provenance.Date);
+        Assert.Equal(ReadA.Launches[0], store.Benchmarks[0].Launches[0]);
+        Assert.Equal(100, store.Benchmarks[0].AllocatedBytes);
+    }
+
+    [Fact]
+    public void PartialResultsReplaceTheirEntriesAndKeepEveryOther()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("full"), [ReadA, ReadB]);
+        BdnJson.Write(temp.Folder("full"), [WriteC], fileStem: "Demo.WriteBenchmarks");
+        Assert.Equal(0, Update(temp, baselines, "full", "--commit", "old", "--date", "2026-01-01T00:00:00Z").ExitCode);
+
+        var newB = ReadB with { AllocatedBytes = 256 };
+        BdnJson.Write(temp.Folder("partial"), [newB]);
+        var run = Update(temp, baselines, "partial", "--commit", "new", "--date", "2026-02-01T00:00:00Z");
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Contains("0 added, 1 changed, 0 unchanged, 0 removed, 2 kept", run.Out, StringComparison.Ordinal);
+        Assert.Contains($"~ {ReadB.FullName}", run.Out, StringComparison.Ordinal);
+
+        var store = BaselineStore.Load(Path.Combine(baselines, "ubuntu-latest", "baseline.json"));
+        Assert.Equal(new[] { WriteC.FullName, ReadA.FullName, ReadB.FullName }.Order(StringComparer.Ordinal), store.Benchmarks.Select(b => b.FullName));
+        Assert.Equal(256, store.Benchmarks.Single(b => b.FullName == ReadB.FullName).AllocatedBytes);
+        Assert.Equal(["old", "new"], store.Runs.Select(r => r.Commit));
+        Assert.Equal("2026-01-01T00:00:00Z old", store.Benchmarks.Single(b => b.FullName == ReadA.FullName).Run);
+    }
+
+    [Fact]
+    public void PruneRemovesVanishedBenchmarksOfTheClassesThatRan()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("full"), [ReadA, ReadB]);
+        BdnJson.Write(temp.Folder("full"), [WriteC], fileStem: "Demo.WriteBenchmarks");
+        Assert.Equal(0, Update(temp, baselines, "full").ExitCode);
+        BdnJson.Write(temp.Folder("renamed"), [ReadB]);
+
+        var run = Update(temp, baselines, "renamed", "--prune");
+        Assert.Contains($"- {ReadA.FullName}", run.Out, StringComparison.Ordinal);
+        var store = BaselineStore.Load(Path.Combine(baselines, "ubuntu-latest", "baseline.json"));
+        Assert.Equal(new[] { WriteC.FullName, ReadB.FullName }.Order(StringComparer.Ordinal), store.Benchmarks.Select(b => b.FullName));
+    }
+
+    [Fact]
+    public void RefusesAnOsOutsideTheMatrix()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("run"), [ReadA]);
+        ComparerRun.Of("baseline", "update", "--results", temp.File("run"), "--os", "macos-latest", "--baselines", baselines)
+            .AssertBadInput("OS 'macos-latest' is not in the matrix (folders: ubuntu-latest, windows-latest)");
+    }
+
+    [Fact]
+    public void RefusesResultsFromAFailedRunAndKeepsTheStore()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("good"), [ReadA]);
+        Assert.Equal(0, Update(temp, baselines, "good").ExitCode);
+        var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
+        var before = File.ReadAllText(file);
+
+        BdnJson.Write(temp.Folder("bad"), [ReadA, FakeBenchmark.FailedOne("Throws")]);
+        Update(temp, baselines, "bad").AssertBadInput("results from a failed run");
+        Assert.Equal(before, File.ReadAllText(file));
+    }
+
+    [Fact]
+    public void ACorruptStoreIsRefusedNotOverwritten()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
+        File.WriteAllText(file, "{ broken");
+        BdnJson.Write(temp.Folder("run"), [ReadA]);
+        Update(temp, baselines, "run").AssertBadInput($"{file}: corrupt JSON");
+        Assert.Equal("{ broken", File.ReadAllText(file));
+    }
+
+    [Fact]
+    public void AFailedWriteLeavesTheOldFileIntactAndNoTemporaryFile()
+    {
+        using var temp = new TempFolder();
+        var file = temp.File("store", "baseline.json");
+        File.WriteAllText(file, "old content");
+
+        Assert.Throws<IOException>(() => AtomicFile.Write(file, stream =>
+        {
+            stream.Write("half of the new con"u8);
+            throw new IOException("disk full");
+        }));
+
+        Assert.Equal("old content", File.ReadAllText(file));
+        Assert.Equal([file], Directory.GetFiles(Path.GetDirectoryName(file)!));
+    }
+
+    [Fact]
+    public void CompareAgainstTheStoreReportsProvenanceAndVerdicts()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("run"), [ReadA, ReadB]);
+        Assert.Equal(0, Update(temp, baselines, "run", "--commit", "feedbeef", "--profile", "quick").ExitCode);
+
+        var slowerA = FakeBenchmark.Of("A", 1300, 0.02, 15, seed: 7, allocated: 100);
+        var moreB = ReadB with { AllocatedBytes = 201 };
+        BdnJson.Write(temp.Folder("head"), [slowerA, moreB]);
+        var run = ComparerRun.Of(
+            "compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%",
+            "--timing", "indicative", "--json", temp.File("r.json"), "--md", temp.File("r.md"), "--fail-on-regression");
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("Baseline: commit feedbeef", run.Out, StringComparison.Ordinal);
+
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        var side = json.RootElement.GetProperty("base");
+        Assert.Equal("baseline", side.GetProperty("kind").GetString());
+        Assert.Equal("feedbeef", side.GetProperty("provenance")[0].GetProperty("commit").GetString());
+        Assert.Equal("Slower", CompareVerdictTests.VerdictOf(json, slowerA.FullName));
+        Assert.False(CompareVerdictTests.Benchmark(json, slowerA.FullName).GetProperty("timingFails").GetBoolean());
+        Assert.True(CompareVerdictTests.Benchmark(json, ReadB.FullName).GetProperty("allocationFails").GetBoolean());
+        Assert.Contains("commit feedbeef", File.ReadAllText(temp.File("r.md")), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AnEmptyOsFolderComparesEverythingAsNew()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("head"), [ReadA]);
+        var run = ComparerRun.Of("compare", "--base", Path.Combine(baselines, "windows-latest"), "--diff", temp.File("head"), "--threshold", "5%", "--json", temp.File("r.json"));
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        Assert.Equal("New", CompareVerdictTests.VerdictOf(json, ReadA.FullName));
+        Assert.StartsWith("❔", json.RootElement.GetProperty("headline").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ShowListsCountsCommitAndEmptyStores()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("run"), [ReadA, ReadB]);
+        Assert.Equal(0, Update(temp, baselines, "run", "--commit", "c0ffee", "--profile", "full").ExitCode);
+
+        var show = ComparerRun.Of("baseline", "show", "--baselines", baselines);
+        Assert.Equal(0, show.ExitCode);
+        Assert.Contains("ubuntu-latest: 2 benchmarks in 1 classes", show.Out, StringComparison.Ordinal);
+        Assert.Contains("from commit c0ffee", show.Out, StringComparison.Ordinal);
+        Assert.Contains("less than a day old", show.Out, StringComparison.Ordinal);
+        Assert.Contains("windows-latest: empty", show.Out, StringComparison.Ordinal);
+        ComparerRun.Of("baseline", "show", "--baselines", baselines, "--os", "plan9").AssertBadInput("not in the matrix");
+    }
+
+    private static string Matrix(TempFolder temp)
+    {
+        temp.Folder("baselines", "ubuntu-latest");
+        temp.Folder("baselines", "windows-latest");
+        return temp.File("baselines");
+    }
+
+    private static ComparerRun Update(TempFolder temp, string baselines, string results, params string[] extra) =>
+        ComparerRun.Of(["baseline", "update", "--results", temp.File(results), "--os", "ubuntu-latest", "--baselines", baselines, .. extra]);
+}
