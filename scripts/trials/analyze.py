@@ -2,7 +2,7 @@
 """Verdict trials, step 2: forms comparisons from a launch pool (collect.sh) and counts how often the comparer's
 verdicts are right, in both modes, for A/A, +10% and +20%.
 
-    analyze.py --pool DIR --comparer-dll PATH [--trials N] [--rounds K ...] [--seed S] [--out DIR]
+    analyze.py --pool DIR --batch-dll PATH [--trials N] [--rounds K ...] [--seed S] [--out DIR]
 
 Every verdict comes from the real comparer (`merge`, then `compare --json`); this script only assigns launches to
 sides and counts. Statistics are Perfolizer's, inside the comparer.
@@ -62,11 +62,17 @@ class Comparer:
                     entry = json.loads(line)
                     self.cache[entry["key"]] = entry["value"]
         self.calls = 0
+        self.host = None
 
     def run(self, args):
+        """Runs one comparer command in the batch host (scripts/trials/ComparerBatch): same code, one process."""
         self.calls += 1
-        p = subprocess.run(["dotnet", self.dll] + args, capture_output=True, text=True)
-        return p.returncode, p.stdout, p.stderr
+        if self.host is None:
+            self.host = subprocess.Popen(["dotnet", self.dll], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.host.stdin.write(json.dumps(args) + "\n")
+        self.host.stdin.flush()
+        answer = json.loads(self.host.stdout.readline())
+        return answer["code"], "", answer["error"]
 
     def merged(self, dirs):
         key = hashlib.sha1("|".join(dirs).encode()).hexdigest()[:16]
@@ -196,7 +202,7 @@ def tally(results, expect_slower):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pool", required=True)
-    ap.add_argument("--comparer-dll", required=True)
+    ap.add_argument("--batch-dll", required=True, help="the built scripts/trials/ComparerBatch")
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--rounds", type=int, nargs="+", default=[6])
     ap.add_argument("--thresholds", nargs="+", default=["5%"])
@@ -208,7 +214,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     launches = read_pool(args.pool)
     kinds = {k: sum(1 for l in launches if l["kind"] == k) for k in ("P", "S10", "S20")}
-    comparer = Comparer(args.comparer_dll, out)
+    comparer = Comparer(args.batch_dll, out)
     rows = []
     for threshold in args.thresholds:
         for level in LEVELS:
