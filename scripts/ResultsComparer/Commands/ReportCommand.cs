@@ -1,6 +1,67 @@
+using System.Text.Json;
+using ResultsComparer.Cli;
+using ResultsComparer.Output;
+using ResultsComparer.Reporting;
+using ResultsComparer.Results;
+
 namespace ResultsComparer.Commands;
 
+/// <summary>
+/// <c>report --os OS [--ab ab.json] [--baseline baseline.json] [--ab-error TEXT] --md FILE --json FILE [--fail-on-regression]</c>:
+/// composes one OS section of the PR comment from <c>compare --json</c> outputs.
+/// </summary>
 internal static class ReportCommand
 {
-    public static int Run(string[] args) => throw new InputException("not yet");
+    /// <summary>Runs the command.</summary>
+    public static int Run(string[] args)
+    {
+        var a = CommandArguments.Parse("report", args, ["--os", "--ab", "--baseline", "--ab-error", "--md", "--json"], ["--fail-on-regression"]);
+        var os = a.Required("--os");
+        var mdPath = a.Required("--md");
+        var jsonPath = a.Required("--json");
+        var abError = a.Value("--ab-error");
+        var ab = a.Value("--ab") is { } abPath ? Read(abPath) : null;
+        var baseline = a.Value("--baseline") is { } baselinePath ? Read(baselinePath) : null;
+        if (ab is null && baseline is null && abError is null)
+        {
+            throw new InputException("report: give at least one of --ab, --baseline or --ab-error");
+        }
+
+        var failing = (ab?.Summary.Failing ?? 0) + (baseline?.Summary.Failing ?? 0);
+        var provenance = baseline?.Base.Provenance is { Count: > 0 } runs ? EnvironmentLines.Describe(runs) : null;
+        var report = new OsReport(
+            OsReport.CurrentSchema,
+            os,
+            OsReportMarkdown.Headline(ab, abError, baseline, failing),
+            failing,
+            ab is not null ? "ok" : abError is not null ? "failed" : "absent",
+            ab is null ? abError : null,
+            ab?.Summary,
+            baseline?.Summary,
+            provenance,
+            baseline?.EnvironmentDifferences ?? []);
+
+        JsonFormat.WriteText(mdPath, OsReportMarkdown.Write(report, ab, baseline));
+        JsonFormat.Write(jsonPath, report);
+        Console.Out.WriteLine($"{os}: {report.Headline}");
+        return a.Has("--fail-on-regression") && failing > 0 ? ExitCodes.Regression : ExitCodes.Ok;
+    }
+
+    private static CompareJson Read(string path)
+    {
+        using var document = BdnReportFile.ParseJson(path);
+        CompareJson? parsed;
+        try
+        {
+            parsed = document.Deserialize<CompareJson>(JsonFormat.Options);
+        }
+        catch (JsonException e)
+        {
+            throw new InputException($"{path}: not a compare --json report ({e.Message})", e);
+        }
+
+        return parsed is { Schema: CompareJson.CurrentSchema, Benchmarks: not null, Summary: not null, Options: not null, Base: not null }
+            ? parsed
+            : throw new InputException($"{path}: not a compare --json report (schema must be \"{CompareJson.CurrentSchema}\")");
+    }
 }

@@ -23,13 +23,13 @@ public sealed class RealOutputTests(RealBdnRuns runs) : IClassFixture<RealBdnRun
         Assert.Equal("Failed", CompareVerdictTests.VerdictOf(json, $"{Type}.Throws(Size: 16)"));
         var sum = CompareVerdictTests.Benchmark(json, $"{Type}.Sum(Size: 64)");
         Assert.InRange(sum.GetProperty("baseCount").GetInt32(), 3, 5); // BenchmarkDotNet drops upper outliers
-        Assert.Contains(sum.GetProperty("verdict").GetString(), new[] { "Same", "Slower", "Faster" });
+        Assert.Contains(sum.GetProperty("verdict").GetString(), new[] { "Same", "Slower", "Faster", "Unknown" });
 
-        // Allocations are read and judged. In-process, BenchmarkDotNet counts every thread's allocations, and the
-        // test host's threads allocate too (seen: 89 B against 136 B for the same code), so this does not assert Same;
-        // the suite itself runs out of process, where the figure is exact.
+        // Allocations are read and judged. In-process, BenchmarkDotNet's figure is disturbed by the test host's other
+        // threads (seen for new byte[64]: 89 B and 136 B in two runs, and sometimes under 64 B), so this asserts only
+        // that the figure is read; the suite itself runs out of process, where the figure is exact.
         var alloc = CompareVerdictTests.Benchmark(json, $"{Type}.Alloc(Size: 64)").GetProperty("allocation");
-        Assert.True(alloc.GetProperty("baseBytes").GetInt64() >= 64);
+        Assert.Equal(JsonValueKind.Number, alloc.GetProperty("baseBytes").ValueKind);
         Assert.NotEqual("NotMeasured", alloc.GetProperty("verdict").GetString());
     }
 

@@ -1,0 +1,193 @@
+using System.Text;
+using ResultsComparer.Output;
+
+namespace ResultsComparer.Reporting;
+
+/// <summary>
+/// One OS section of the PR comment, in the order of trust: (1) timing head vs base on this runner (the A/B verdict),
+/// (2) allocations vs the stored baseline (exact), (3) timing vs the stored baseline (indicative).
+/// </summary>
+internal static class OsReportMarkdown
+{
+    /// <summary>The section text (LF line endings).</summary>
+    public static string Write(OsReport report, CompareJson? ab, CompareJson? baseline)
+    {
+        var text = new StringBuilder();
+        Line(text, $"## {report.Os}: {report.Headline}");
+        Line(text);
+
+        Line(text, "### 1. Timing: head vs base on this runner (A/B)");
+        Line(text);
+        if (ab is null)
+        {
+            Line(text, report.AbError is { } error
+                ? $"⚠️ The A/B comparison did not run: {error}"
+                : "ℹ️ No A/B comparison was run for this OS.");
+            Line(text);
+        }
+        else
+        {
+            var method = ab.Options.Paired is { } p
+                ? $"paired verdict over rounds ({p.Rule}), threshold {ab.Options.Threshold}"
+                : $"pooled Mann-Whitney, threshold {ab.Options.Threshold}";
+            Line(text, $"**{TimingHeadline(ab.Summary)}** ({method}{(ab.Options.FailThreshold is { } f ? $"; fails above {f}" : string.Empty)})");
+            Line(text);
+            TimingTable(text, ab.Benchmarks.Where(b => b.Verdict is "Slower" or "Faster" or "Failed").ToList(), paired: ab.Options.Paired is not null);
+            Details(text, $"All {ab.Benchmarks.Count} A/B verdicts", () => TimingTable(text, ab.Benchmarks, paired: ab.Options.Paired is not null));
+        }
+
+        Line(text, "### 2. Allocations vs the stored baseline (exact)");
+        Line(text);
+        if (baseline is null)
+        {
+            Line(text, "ℹ️ No stored-baseline comparison for this OS.");
+            Line(text);
+        }
+        else
+        {
+            Line(text, $"**{AllocationHeadline(baseline)}** (threshold {baseline.Options.AllocThreshold})");
+            Line(text);
+            var changed = baseline.Benchmarks.Where(b => b.Allocation.Verdict is "Regression" or "Improvement").ToList();
+            if (changed.Count > 0)
+            {
+                Line(text, "| Benchmark | Allocation | Baseline | Head | Delta |");
+                Line(text, "|---|---|---:|---:|---:|");
+                foreach (var b in changed.OrderBy(b => b.Allocation.Verdict, StringComparer.Ordinal).ThenByDescending(b => b.Allocation.DeltaBytes))
+                {
+                    var mark = b.Allocation.Verdict == "Regression" ? (b.AllocationFails ? "❌ more" : "⚠️ more") : "✅ less";
+                    Line(text, $"| {Name(b)} | {mark} | {Units.Bytes(b.Allocation.BaseBytes)} | {Units.Bytes(b.Allocation.DiffBytes)} | {Units.ByteDelta(b.Allocation.BaseBytes, b.Allocation.DiffBytes)} |");
+                }
+
+                Line(text);
+            }
+        }
+
+        Line(text, "### 3. Timing vs the stored baseline (indicative)");
+        Line(text);
+        if (baseline is null)
+        {
+            Line(text, "ℹ️ No stored-baseline comparison for this OS.");
+            Line(text);
+        }
+        else
+        {
+            Line(text, "> ℹ️ Indicative only: the baseline was measured at another time, possibly on another machine. The A/B verdict above is the one to trust.");
+            Line(text, ">");
+            Line(text, report.BaselineProvenance is { } provenance ? $"> Baseline: {provenance}." : "> The stored baseline is empty: every benchmark is New.");
+            if (report.EnvironmentDifferences.Count > 0)
+            {
+                Line(text, ">");
+                Line(text, $"> ⚠️ This runner differs from the baseline's machine ({string.Join("; ", report.EnvironmentDifferences)}): a timing difference here is a hint, not a measurement.");
+            }
+
+            Line(text);
+            Line(text, $"{TimingHeadline(baseline.Summary)} (threshold {baseline.Options.Threshold})");
+            Line(text);
+            Details(text, $"All {baseline.Benchmarks.Count} benchmarks vs the baseline", () => TimingTable(text, baseline.Benchmarks, paired: false));
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>The per-OS headline: the A/B timing verdict, then allocations vs the baseline.</summary>
+    public static string Headline(CompareJson? ab, string? abError, CompareJson? baseline, int failing)
+    {
+        var parts = new List<string>();
+        var warn = failing > 0;
+        if (ab is not null)
+        {
+            parts.Add($"{ab.Summary.Slower} slower, {ab.Summary.Faster} faster (A/B)");
+            warn |= ab.Summary.Slower > 0 || ab.Summary.Failed > 0;
+        }
+        else
+        {
+            parts.Add(abError is null ? "no A/B timing" : "A/B did not run");
+            warn |= abError is not null;
+        }
+
+        var allocations = baseline ?? ab;
+        if (allocations is not null)
+        {
+            parts.Add($"{allocations.Summary.AllocationRegressions} more allocations{(baseline is null ? " (A/B)" : string.Empty)}");
+            warn |= allocations.Summary.AllocationRegressions > 0;
+            if (baseline is { Summary.New: > 0 })
+            {
+                parts.Add($"{baseline.Summary.New} new (no baseline)");
+            }
+        }
+
+        var undecided = (ab?.Summary.Unknown ?? 0) + (baseline?.Summary.New ?? 0) + (baseline?.Summary.Missing ?? 0);
+        var mark = warn ? "⚠️" : undecided > 0 || ab is null || baseline is null ? "❔" : "✅";
+        return $"{mark} {string.Join(", ", parts)}";
+    }
+
+    private static string TimingHeadline(CompareJsonSummary s)
+    {
+        var extras = new List<string>();
+        foreach (var (count, word) in new[] { (s.Unknown, "unknown"), (s.New, "new"), (s.Missing, "missing"), (s.Failed, "failed") })
+        {
+            if (count > 0)
+            {
+                extras.Add($"{count} {word}");
+            }
+        }
+
+        return $"{s.Slower} slower, {s.Faster} faster, {s.Same} same" + (extras.Count > 0 ? $", {string.Join(", ", extras)}" : string.Empty);
+    }
+
+    private static string AllocationHeadline(CompareJson baseline)
+    {
+        var s = baseline.Summary;
+        var mark = s.AllocationRegressions > 0 ? "⚠️" : s.New + s.Missing > 0 ? "❔" : "✅";
+        var text = $"{mark} {s.AllocationRegressions} more, {s.AllocationImprovements} fewer";
+        if (s.New + s.Missing > 0)
+        {
+            text += $"; not compared: {s.New} new, {s.Missing} missing";
+        }
+
+        return text;
+    }
+
+    private static void TimingTable(StringBuilder text, IReadOnlyList<CompareJsonBenchmark> rows, bool paired)
+    {
+        if (rows.Count == 0)
+        {
+            return;
+        }
+
+        Line(text, paired ? "| Benchmark | Verdict | Base median | Head median | Ratio (paired) | Rounds slower/faster | Pooled |" : "| Benchmark | Verdict | Base median | Head median | Ratio |");
+        Line(text, paired ? "|---|---|---:|---:|---:|---:|---|" : "|---|---|---:|---:|---:|");
+        foreach (var b in rows.OrderByDescending(b => b.TimingFails).ThenByDescending(b => b.Ratio ?? 0))
+        {
+            var verdict = b.Verdict switch
+            {
+                "Slower" => b.TimingFails ? "❌ Slower" : "⚠️ Slower",
+                "Faster" => "✅ Faster",
+                "Unknown" => "❔ Unknown",
+                "New" => "🆕 New",
+                "Missing" => "➖ Missing",
+                "Failed" => "💥 Failed",
+                var other => other,
+            };
+            Line(text, paired
+                ? $"| {Name(b)} | {verdict} | {Units.Time(b.BaseMedianNs)} | {Units.Time(b.DiffMedianNs)} | {Units.Ratio(b.Ratio)} | {(b.Paired is { } p ? $"{p.SlowerRounds}/{p.FasterRounds} of {p.Rounds}" : "-")} | {b.Pooled?.Verdict ?? "-"} |"
+                : $"| {Name(b)} | {verdict} | {Units.Time(b.BaseMedianNs)} | {Units.Time(b.DiffMedianNs)} | {Units.Ratio(b.Ratio)} |");
+        }
+
+        Line(text);
+    }
+
+    private static void Details(StringBuilder text, string summary, Action body)
+    {
+        Line(text, "<details>");
+        Line(text, $"<summary>{summary}</summary>");
+        Line(text);
+        body();
+        Line(text, "</details>");
+        Line(text);
+    }
+
+    private static string Name(CompareJsonBenchmark b) => BenchmarkNames.Cell(BenchmarkNames.Display(b.FullName, b.Type, fullId: false));
+
+    private static void Line(StringBuilder text, string line = "") => text.Append(line).Append('\n');
+}
