@@ -4,7 +4,7 @@
 #
 #   scripts/ab/run-ab.sh --work DIR [--base REF | --against REF] [--head REF] [--rounds N] [--profile quick]
 #                        [--filter GLOB]... [--threshold 5%] [--compare-arg ARG]... [--build-arg ARG]...
-#                        [--bench-arg ARG]... [--head-env VAR=VALUE]... [--launch-timeout SECONDS] [--keep-src]
+#                        [--bench-arg ARG]... [--head-env VAR=VALUE]... [--launch-timeout SECONDS] [--keep-src] [--reuse-build]
 #
 # Writes into DIR: ab.json and ab.md (head vs base) when the A/B could be made, otherwise ab-error.txt (one line
 # saying why, for the report); head-results/ (the head's launches merged, also made when the base failed, so the
@@ -19,11 +19,11 @@ profile=quick
 threshold=5%
 launch_timeout=1200
 
-usage() { echo "usage: run-ab.sh --work DIR [--base REF|--against REF] [--head REF] [--rounds N] [--profile P] [--filter GLOB]... [--threshold T] [--compare-arg A]... [--build-arg A]... [--bench-arg A]... [--head-env VAR=VALUE]... [--launch-timeout S] [--keep-src]" >&2; }
+usage() { echo "usage: run-ab.sh --work DIR [--base REF|--against REF] [--head REF] [--rounds N] [--profile P] [--filter GLOB]... [--threshold T] [--compare-arg A]... [--build-arg A]... [--bench-arg A]... [--head-env VAR=VALUE]... [--launch-timeout S] [--keep-src] [--reuse-build]" >&2; }
 fail_usage() { echo "run-ab: $1" >&2; usage; exit 2; }
 need_value() { [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "$1 needs a value"; }
 
-work='' base_ref='' against=main head_ref='' keep_src=false
+work='' base_ref='' against=main head_ref='' keep_src=false reuse_build=false
 filters=() compare_args=() build_args=() bench_args=() head_env=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -41,6 +41,7 @@ while [ $# -gt 0 ]; do
     --head-env) need_value "$@"; head_env+=("$2"); shift 2 ;;
     --launch-timeout) need_value "$@"; launch_timeout=$2; shift 2 ;;
     --keep-src) keep_src=true; shift ;;
+    --reuse-build) reuse_build=true; shift ;;
     -h|--help) usage; exit 0 ;;
     *) fail_usage "unknown option '$1'" ;;
   esac
@@ -105,10 +106,22 @@ trap cleanup EXIT
 # Fixtures are deterministic: both sides share the repository's cache instead of generating their own per run.
 export FILEPIPES_FIXTURES="${FILEPIPES_FIXTURES:-$repo/artifacts/fixtures}"
 
+# prepare_side COMMIT SRC LOG: checks COMMIT out at SRC and builds it, unless --reuse-build finds that very commit
+# already built there by an earlier run with --keep-src (the end-to-end test uses this to build a head once).
+prepare_side() {
+  local commit=$1 src=$2 log=$3
+  if [ "$reuse_build" = true ] && [ -f "$src/artifacts/ab-bin/FilePipes.Benchmarks.dll" ] &&
+    [ "$(git -C "$src" rev-parse HEAD 2>/dev/null)" = "$commit" ]; then
+    ab_log "reusing the build of $commit in $src"
+    return 0
+  fi
+  ab_checkout "$commit" "$src"
+  ab_build "$src" "$log" ${build_args[@]+"${build_args[@]}"}
+}
+
 ab_log "head: $head_label ($head_commit)"
-ab_checkout "$head_commit" "$head_src"
 build_status=0
-ab_build "$head_src" "$work/logs/head-build.log" ${build_args[@]+"${build_args[@]}"} || build_status=$?
+prepare_side "$head_commit" "$head_src" "$work/logs/head-build.log" || build_status=$?
 case $build_status in
   0) ;;
   3) echo "run-ab: the head has no $ab_bench_project" >&2; exit 2 ;;
@@ -118,9 +131,8 @@ esac
 base_ok=false
 if [ -n "$base_commit" ]; then
   ab_log "base: $base_label ($base_commit)"
-  ab_checkout "$base_commit" "$base_src"
   build_status=0
-  ab_build "$base_src" "$work/logs/base-build.log" ${build_args[@]+"${build_args[@]}"} || build_status=$?
+  prepare_side "$base_commit" "$base_src" "$work/logs/base-build.log" || build_status=$?
   short=$(git rev-parse --short "$base_commit")
   case $build_status in
     0) base_ok=true ;;

@@ -45,10 +45,12 @@ probe=benchmarks/FilePipes.Benchmarks/E2eProbeBenchmarks.cs
 write_probe() { # write_probe BODY-OF-Throws
   cat >"$probe" <<EOF
 using BenchmarkDotNet.Attributes;
+using FilePipes.Benchmarks.Configuration;
 
 namespace FilePipes.Benchmarks;
 
 /// <summary>A probe for the A/B end-to-end test only; never committed to the repository.</summary>
+[Config(typeof(SuiteConfig))]
 public class E2eProbeBenchmarks
 {
     private readonly int[] values = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -93,47 +95,53 @@ sys.exit(1)
 EOF
 }
 
-# 1. A good base: ABBA rounds, merge, compare, report.
-out1=$tmp/out-good
-code=0
-bash scripts/pr-report --base base --head head --rounds 2 --out "$out1" "${slice[@]}" --filter "$real_case" \
-  >"$tmp/good.log" 2>&1 || code=$?
-check "good base: pr-report exits 0" test "$code" -eq 0
-check "good base: report.md written" test -s "$out1/report.md"
-check "good base: report.json written" test -s "$out1/report.json"
-check "good base: A/B comparison made (ab.json)" test -s "$out1/ab/ab.json"
-check "good base: no A/B error" test ! -e "$out1/ab/ab-error.txt"
-check "good base: ABBA order (base, head, head, base)" \
-  test "$(cut -f1,2 "$out1/ab/launches.tsv" | tail -n +2 | tr '\t\n' ': ')" = "base:1 head:1 head:2 base:2 "
-check "good base: every launch produced results" test "$(awk -F'\t' 'NR>1 && $5>0' "$out1/ab/launches.tsv" | wc -l)" -eq 4
-check "good base: head results merged into results/" test -n "$(find "$out1/results" -name '*-report-full*.json')"
-check "good base: the throwing head benchmark is Failed" json_verdict "$out1/ab/ab.json" "E2eProbeBenchmarks.Throws" Failed
-# Two dry launches per side are too few to decide: Unknown is the honest verdict, any decided one is fine too.
-check "good base: the working probe benchmark is compared" json_verdict "$out1/ab/ab.json" "E2eProbeBenchmarks.Works" 'Same|Unknown|Slower|Faster'
-check "good base: the real benchmark case is compared" has "$out1/ab/ab.json" 'ReadBenchmarks.FileStreamSync'
-check "good base: worktrees removed afterwards" test ! -e "$out1/ab/base-src" -a ! -e "$out1/ab/head-src"
-check "good base: the report names the OS" has "$out1/report.md" 'ubuntu-latest'
+# The scenarios share one output folder and keep their worktrees (--keep-src), so the head is built once and reused
+# (--reuse-build): a build is most of each scenario's time. The last scenario with a good head drops --keep-src and
+# checks that its worktrees are removed.
+out=$tmp/out
+reuse=(--keep-src --reuse-build)
 
-# 2. A base that does not build: said in the report, the head still measured, exit 0.
-out2=$tmp/out-broken
+# 1. A base that does not build: said in the report, the head still measured, exit 0.
 code=0
-bash scripts/pr-report --base broken --head head --rounds 1 --out "$out2" "${slice[@]}" >"$tmp/broken.log" 2>&1 || code=$?
+bash scripts/pr-report --base broken --head head --rounds 1 --out "$out" "${slice[@]}" "${reuse[@]}" \
+  >"$tmp/broken.log" 2>&1 || code=$?
 check "broken base: pr-report exits 0" test "$code" -eq 0
-check "broken base: ab-error says it does not build" has "$out2/ab/ab-error.txt" 'does not build'
-check "broken base: the report says so" has "$out2/report.md" 'does not build'
-check "broken base: the head was still measured" test -n "$(find "$out2/results" -name '*-report-full*.json')"
+check "broken base: ab-error says it does not build" has "$out/ab/ab-error.txt" 'does not build'
+check "broken base: the report says so" has "$out/report.md" 'does not build'
+check "broken base: the head was still measured" test -n "$(find "$out/results" -name '*-report-full*.json')"
 
-# 3. A base without the benchmark project.
-out3=$tmp/out-bare
+# 2. A base without the benchmark project.
 code=0
-bash scripts/pr-report --base bare --head head --rounds 1 --out "$out3" "${slice[@]}" >"$tmp/bare.log" 2>&1 || code=$?
+bash scripts/pr-report --base bare --head head --rounds 1 --out "$out" "${slice[@]}" "${reuse[@]}" \
+  >"$tmp/bare.log" 2>&1 || code=$?
 check "bare base: pr-report exits 0" test "$code" -eq 0
-check "bare base: ab-error says there is no benchmark project" has "$out3/ab/ab-error.txt" 'no benchmark project'
-check "bare base: the report says so" has "$out3/report.md" 'no benchmark project'
+check "bare base: ab-error says there is no benchmark project" has "$out/ab/ab-error.txt" 'no benchmark project'
+check "bare base: the report says so" has "$out/report.md" 'no benchmark project'
+check "bare base: the head build was reused" has "$tmp/bare.log" 'reusing the build'
+
+# 3. A good base: ABBA rounds, merge, compare, report; the throwing head benchmark is Failed, the others compared.
+code=0
+bash scripts/pr-report --base base --head head --rounds 2 --out "$out" "${slice[@]}" --filter "$real_case" \
+  --reuse-build >"$tmp/good.log" 2>&1 || code=$?
+check "good base: pr-report exits 0" test "$code" -eq 0
+check "good base: report.md written" test -s "$out/report.md"
+check "good base: report.json written" test -s "$out/report.json"
+check "good base: A/B comparison made (ab.json)" test -s "$out/ab/ab.json"
+check "good base: no A/B error" test ! -e "$out/ab/ab-error.txt"
+check "good base: ABBA order (base, head, head, base)" \
+  test "$(cut -f1,2 "$out/ab/launches.tsv" | tail -n +2 | tr '\t\n' ': ')" = "base:1 head:1 head:2 base:2 "
+check "good base: every launch produced results" test "$(awk -F'\t' 'NR>1 && $5>0' "$out/ab/launches.tsv" | wc -l)" -eq 4
+check "good base: head results merged into results/" test -n "$(find "$out/results" -name '*-report-full*.json')"
+check "good base: the throwing head benchmark is Failed" json_verdict "$out/ab/ab.json" "E2eProbeBenchmarks.Throws" Failed
+# Two dry launches per side are too few to decide: Unknown is the honest verdict, any decided one is fine too.
+check "good base: the working probe benchmark is compared" json_verdict "$out/ab/ab.json" "E2eProbeBenchmarks.Works" 'Same|Unknown|Slower|Faster'
+check "good base: the real benchmark case is compared" json_verdict "$out/ab/ab.json" 'ReadBenchmarks.FileStreamSync' 'Same|Unknown|Slower|Faster'
+check "good base: worktrees removed afterwards" test ! -e "$out/ab/base-src" -a ! -e "$out/ab/head-src"
+check "good base: the report names the OS" has "$out/report.md" 'ubuntu-latest'
 
 # 4. A head that does not build is the PR's own failure: exit 2, one line.
 code=0
-bash scripts/pr-report --base base --head broken --rounds 1 --out "$tmp/out-head-broken" "${slice[@]}" \
+bash scripts/pr-report --base base --head broken --rounds 1 --out "$out" "${slice[@]}" --reuse-build \
   >"$tmp/head-broken.log" 2>"$tmp/head-broken.err" || code=$?
 check "broken head: pr-report exits 2" test "$code" -eq 2
 check "broken head: says the head does not build" has "$tmp/head-broken.err" "head's benchmark project does not build"
