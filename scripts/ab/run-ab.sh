@@ -14,7 +14,7 @@
 set -euo pipefail
 
 # Defaults, chosen by measurement (see scripts/pr-report, "Why these settings").
-rounds=6
+rounds=4
 profile=quick
 threshold=5%
 launch_timeout=1200
