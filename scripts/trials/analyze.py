@@ -29,7 +29,7 @@ LEVELS = ["A/A", "+10%", "+20%"]
 LEVEL_KIND = {"A/A": "P", "+10%": "S10", "+20%": "S20"}
 
 
-def read_pool(pool):
+def read_pool(pool, first_seq=1, last_seq=10**9):
     launches = []
     with open(os.path.join(pool, "launches.tsv")) as f:
         header = f.readline().rstrip("\n").split("\t")
@@ -38,6 +38,8 @@ def read_pool(pool):
             if int(row["json"]) == 0:
                 continue
             seq = int(row["seq"])
+            if not first_seq <= seq <= last_seq:
+                continue
             row["seq"] = seq
             row["dir"] = os.path.join(pool, "launches", "L%03d-%s" % (seq, row["kind"]))
             # A launch whose child build failed (e.g. BenchmarkDotNet's build timeout) writes JSON without a single
@@ -209,10 +211,12 @@ def main():
     ap.add_argument("--rules", nargs="+", default=["sign", "ci", "ci-significant"])
     ap.add_argument("--seed", type=int, default=8)
     ap.add_argument("--out")
+    ap.add_argument("--first-seq", type=int, default=1, help="use launches from this one on (e.g. a quieter stretch)")
+    ap.add_argument("--last-seq", type=int, default=10**9)
     args = ap.parse_args()
     out = args.out or os.path.join(args.pool, "analysis")
     os.makedirs(out, exist_ok=True)
-    launches = read_pool(args.pool)
+    launches = read_pool(args.pool, args.first_seq, args.last_seq)
     kinds = {k: sum(1 for l in launches if l["kind"] == k) for k in ("P", "S10", "S20")}
     comparer = Comparer(args.batch_dll, out)
     rows = []
@@ -241,7 +245,8 @@ def main():
                 print("done: %s %s k=%d (%d comparer calls so far)" % (threshold, level, k, comparer.calls), file=sys.stderr)
     with open(os.path.join(out, "trials.json"), "w") as f:
         json.dump({"launches": kinds, "rows": rows}, f, indent=1)
-    lines = ["Pool: %d plain, %d at +10%%, %d at +20%% single-launch processes (one build)." % (kinds["P"], kinds["S10"], kinds["S20"]),
+    seqs = [l["seq"] for l in launches]
+    lines = ["Pool: %d plain, %d at +10%%, %d at +20%% single-launch processes (one build), launches %d-%d." % (kinds["P"], kinds["S10"], kinds["S20"], min(seqs), max(seqs)),
              "",
              "| mode | verdict | threshold | A/A false alarms: comparisons | A/A: suite runs | +10% caught: comparisons | +10%: suite runs flagged | +20% caught: comparisons | +20%: suite runs flagged |",
              "|---|---|---|---|---|---|---|---|---|"]
