@@ -1,0 +1,15 @@
+# Sourced: builds the results comparer (scripts/ResultsComparer) once and runs the built dll, so that the many
+# merge/compare calls of an A/B run or of the trials do not each pay for `dotnet run`'s build check.
+
+# ab_build_comparer REPO OUTDIR LOG: builds REPO's comparer into OUTDIR; sets ab_comparer_dll.
+ab_build_comparer() {
+  local repo=$1 out=$2 log=$3
+  if ! dotnet build -c Release "$repo/scripts/ResultsComparer/ResultsComparer.csproj" -o "$out" >"$log" 2>&1; then
+    return 1
+  fi
+  ab_comparer_dll=$(cd "$out" && pwd)/ResultsComparer.dll
+  [ -f "$ab_comparer_dll" ]
+}
+
+# comparer ARGS...: the comparer's exit code is passed through (0 ok, 1 regression when asked, 2 bad input).
+comparer() { dotnet "$ab_comparer_dll" "$@"; }
