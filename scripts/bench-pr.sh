@@ -25,7 +25,7 @@ mkdir -p "$out"
 printf '%s\n' "$pr" > "$out/pr-number"
 
 status=0
-"${FILEPIPES_PR_REPORT:-scripts/pr-report}" --os "$os" --against "$base" --profile quick --out "$out" || status=$?
+"${FILEPIPES_PR_REPORT:-scripts/pr-report}" --os "$os" --against "$base" --profile quick --fail-on-regression --out "$out" || status=$?
 
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   if [ -f "$out/report.md" ]; then

@@ -56,7 +56,7 @@ test('bench-pr: writes the PR number, copies the report to the job summary, pass
   const result = run('bash', ['scripts/bench-pr.sh', '--os', 'ubuntu-latest', '--base', sha, '--pr', '42', '--out', out],
     { FILEPIPES_PR_REPORT: fake, GITHUB_STEP_SUMMARY: summary });
   assert.equal(result.status, 1, 'a gate regression fails the step');
-  assert.equal(readFileSync(join(dirname(fake), 'args'), 'utf8').trim(), `--os ubuntu-latest --against ${sha} --profile quick --out ${out}`);
+  assert.equal(readFileSync(join(dirname(fake), 'args'), 'utf8').trim(), `--os ubuntu-latest --against ${sha} --profile quick --fail-on-regression --out ${out}`);
   assert.equal(readFileSync(join(out, 'pr-number'), 'utf8'), '42\n');
   assert.match(readFileSync(summary, 'utf8'), /1 more allocations/);
   const refused = run('bash', ['scripts/bench-pr.sh', '--os', 'ubuntu-latest', '--base', sha, '--pr', '42x', '--out', out], { FILEPIPES_PR_REPORT: fake });
