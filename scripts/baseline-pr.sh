@@ -38,7 +38,7 @@ done
 
 # The PR must change baselines/ and nothing else.
 outside=$(git status --porcelain --untracked-files=all | awk '{print $NF}' | grep -v '^baselines/' || true)
-[ -z "$outside" ] || { echo "baseline-pr: the update touched files outside baselines/: $outside" >&2; exit 1; }
+[ -z "$outside" ] || { echo "baseline-pr: the update touched files outside baselines/: $outside" >&2; exit 2; }
 if [ -z "$(git status --porcelain --untracked-files=all -- baselines)" ]; then
   echo "baseline-pr: the baselines did not change; no PR opened."
   exit 0

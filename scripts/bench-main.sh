@@ -6,12 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() { echo "bench-main: $1 (usage: bench-main.sh --os <runner-os> --out <dir> [-- <BenchmarkDotNet args>])" >&2; exit 2; }
+# An option given last with no value is bad usage (exit 2), not a failed `shift` (exit 1).
+need() { [ $# -ge 2 ] || usage "$1 needs a value"; }
 os="" out=""
 suite_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --os) os=${2-}; shift 2 ;;
-    --out) out=${2-}; shift 2 ;;
+    --os) need "$@"; os=$2; shift 2 ;;
+    --out) need "$@"; out=$2; shift 2 ;;
     --) shift; suite_args=("$@"); break ;;
     *) usage "unknown argument '$1'" ;;
   esac

@@ -6,13 +6,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() { echo "bench-pr: $1 (usage: bench-pr.sh --os <runner-os> --base <sha> --pr <number> --out <dir>)" >&2; exit 2; }
+# An option given last with no value is bad usage (exit 2), not a failed `shift` (exit 1).
+need() { [ $# -ge 2 ] || usage "$1 needs a value"; }
 os="" base="" pr="" out=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --os) os=${2-}; shift 2 ;;
-    --base) base=${2-}; shift 2 ;;
-    --pr) pr=${2-}; shift 2 ;;
-    --out) out=${2-}; shift 2 ;;
+    --os) need "$@"; os=$2; shift 2 ;;
+    --base) need "$@"; base=$2; shift 2 ;;
+    --pr) need "$@"; pr=$2; shift 2 ;;
+    --out) need "$@"; out=$2; shift 2 ;;
     *) usage "unknown argument '$1'" ;;
   esac
 done

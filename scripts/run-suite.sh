@@ -4,12 +4,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() { echo "run-suite: $1 (usage: run-suite.sh --profile quick|full --filter '<globs>' --out <dir>)" >&2; exit 2; }
+# An option given last with no value is bad usage (exit 2), not a failed `shift` (exit 1).
+need() { [ $# -ge 2 ] || usage "$1 needs a value"; }
 profile="" filter="" out=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --profile) profile=${2-}; shift 2 ;;
-    --filter) filter=${2-}; shift 2 ;;
-    --out) out=${2-}; shift 2 ;;
+    --profile) need "$@"; profile=$2; shift 2 ;;
+    --filter) need "$@"; filter=$2; shift 2 ;;
+    --out) need "$@"; out=$2; shift 2 ;;
     *) usage "unknown argument '$1'" ;;
   esac
 done

@@ -121,6 +121,22 @@ public sealed class CompareVerdictTests
     }
 
     [Fact]
+    public void NewAndMissingAloneAreUndecidedNotAllClear()
+    {
+        using var temp = new TempFolder();
+        var shared = FakeBenchmark.Of("Shared", 1000, 0.02, 15, seed: 1);
+        var run = CompareRun(
+            temp,
+            [shared, FakeBenchmark.Of("Gone", 1000, 0.02, 15, seed: 2)],
+            [shared, FakeBenchmark.Of("Added", 1000, 0.02, 15, seed: 4)],
+            "--fail-on-regression");
+
+        // Nothing regressed, so the check passes, but the headline must not claim all-clear.
+        Assert.Equal(0, run.ExitCode);
+        Assert.StartsWith("❔", ReadJson(temp).RootElement.GetProperty("headline").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void FailThresholdFailsOnlyBigTimingRegressions()
     {
         using var temp = new TempFolder();

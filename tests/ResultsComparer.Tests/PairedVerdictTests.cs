@@ -79,7 +79,16 @@ public sealed class PairedVerdictTests
             [Benchmark(Rounds(1.00, 6, seed: 10))],
             [Benchmark(Rounds(1.10, 6, seed: 20))],
             "--paired", "--fail-threshold", "20%", "--fail-on-regression");
+
+        // +10% is found Slower, reported, and does not fail the check: it is under the 20% hard limit.
         Assert.Equal(0, run.ExitCode);
+        using (var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(temp.Path, "report.json"))))
+        {
+            var benchmark = CompareVerdictTests.Benchmark(json, "Demo.ReadBenchmarks.Read");
+            Assert.Equal("Slower", benchmark.GetProperty("verdict").GetString());
+            Assert.False(benchmark.GetProperty("timingFails").GetBoolean());
+        }
+
         var big = CompareVerdictTests.CompareRun(
             temp,
             [Benchmark(Rounds(1.00, 6, seed: 10))],

@@ -21,6 +21,26 @@ public sealed class ReportCommandTests
     }
 
     [Fact]
+    public void ABenchmarkTheABBaseLacksIsNeverAllClear()
+    {
+        using var temp = new TempFolder();
+        var read = FakeBenchmark.Of("Read", 1000, 0.02, 15, seed: 1);
+        var added = FakeBenchmark.Of("Added", 1000, 0.02, 15, seed: 2);
+        BdnJson.Write(temp.Folder("base"), [read]);
+        BdnJson.Write(temp.Folder("head"), [read, added]);
+        BdnJson.Write(temp.Folder("store"), [read, added]);
+
+        // The stored baseline has both benchmarks; only the A/B lacks "Added" on its base side.
+        Assert.Equal(0, ComparerRun.Of("compare", "--base", temp.File("base"), "--diff", temp.File("head"), "--threshold", "5%", "--json", temp.File("ab.json")).ExitCode);
+        Assert.Equal(0, ComparerRun.Of("compare", "--base", temp.File("store"), "--diff", temp.File("head"), "--threshold", "5%", "--timing", "indicative", "--json", temp.File("b.json")).ExitCode);
+        var run = ComparerRun.Of("report", "--os", "ubuntu-latest", "--ab", temp.File("ab.json"), "--baseline", temp.File("b.json"), "--md", temp.File("r.md"), "--json", temp.File("r.json"));
+
+        Assert.Equal(0, run.ExitCode);
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        Assert.StartsWith("❔", json.RootElement.GetProperty("headline").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void InputsThatAreNotCompareReportsAreBadInput()
     {
         using var temp = new TempFolder();

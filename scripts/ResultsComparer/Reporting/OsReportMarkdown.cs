@@ -116,7 +116,9 @@ internal static class OsReportMarkdown
             }
         }
 
-        var undecided = (ab?.Summary.Unknown ?? 0) + (baseline?.Summary.New ?? 0) + (baseline?.Summary.Missing ?? 0);
+        // A benchmark that one side of the A/B lacks was not compared: never all-clear, even when the baseline has it.
+        var undecided = (ab?.Summary.Unknown ?? 0) + (ab?.Summary.New ?? 0) + (ab?.Summary.Missing ?? 0)
+            + (baseline?.Summary.New ?? 0) + (baseline?.Summary.Missing ?? 0);
         var mark = warn ? "⚠️" : undecided > 0 || ab is null || baseline is null ? "❔" : "✅";
         return $"{mark} {string.Join(", ", parts)}";
     }

@@ -62,6 +62,12 @@ test('bench-pr: writes the PR number, copies the report to the job summary, pass
   const refused = run('bash', ['scripts/bench-pr.sh', '--os', 'ubuntu-latest', '--base', sha, '--pr', '42x', '--out', out], { FILEPIPES_PR_REPORT: fake });
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /not a PR number/);
+  // An option given last with no value is bad usage (2), never the "regression" code 1.
+  for (const script of ['bench-pr.sh', 'bench-main.sh', 'run-suite.sh']) {
+    const missing = run('bash', [`scripts/${script}`, '--out'], { FILEPIPES_PR_REPORT: fake });
+    assert.equal(missing.status, 2, script);
+    assert.match(missing.stderr, /--out needs a value/, script);
+  }
 });
 
 function bareRemote() {
@@ -209,7 +215,7 @@ test('baseline-pr: updates each OS, pushes one branch that changes only baseline
 test('baseline-pr: an update that touches anything outside baselines/ opens no PR', () => {
   const box = baselineSandbox({ updateTouches: 'echo oops > README.md; cp "$results"/*.json "baselines/$os/"' });
   const result = run('bash', ['scripts/baseline-pr.sh', box.incoming], box.env, box.work);
-  assert.equal(result.status, 1);
+  assert.equal(result.status, 2);
   assert.match(result.stderr, /outside baselines\/: README\.md/);
   assert.ok(!existsSync(join(box.bin, 'gh-args')));
   assert.equal(git(['--git-dir', box.origin, 'branch', '--list', 'perf/*'], box.work).trim(), '');
