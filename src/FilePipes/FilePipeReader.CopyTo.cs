@@ -196,6 +196,7 @@ public sealed partial class FilePipeReader
         this.fileOffset += read;
         this.bufferedEnd += read;
         this.examinedEnd = this.returnedEnd = this.bufferedEnd;
+        this.segmentsAhead = 0;
         if (read == 0 || this.fileOffset >= this.rangeEnd)
         {
             this.endOfData = true;

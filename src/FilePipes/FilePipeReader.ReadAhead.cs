@@ -8,6 +8,13 @@ public sealed partial class FilePipeReader
     private static readonly Action<object?, CancellationToken> OnReadTokenCanceled = CancelPendingReadFromToken;
 
     private readonly long readAheadBytes;
+    private readonly int readAheadSegments;
+    // Segments filled since the consumer last took a result. Bytes alone do not bound memory: a FIFO that delivers
+    // one byte per read would otherwise fill a whole pooled segment per byte, up to readAheadBytes of them.
+    private int segmentsAhead;
+    // The token of the pending read, so a cancellation callback that lost the race to a completing read cannot
+    // fail the next read, which has another token.
+    private CancellationToken pendingToken;
     // Created with the background read, so an inline reader does not carry them.
     private ReusableSignal<ReadResult>? readSignal;
     private ReusableSignal<bool>? roomSignal;
@@ -30,6 +37,7 @@ public sealed partial class FilePipeReader
             this.readSignal!.Reset();
             if (cancellationToken.CanBeCanceled)
             {
+                this.pendingToken = cancellationToken;
                 this.readRegistration = cancellationToken.UnsafeRegister(OnReadTokenCanceled, this);
             }
         }
@@ -91,8 +99,7 @@ public sealed partial class FilePipeReader
                     return;
                 }
 
-                // The consumer holds everything up to returnedEnd; stay at most readAheadBytes beyond that.
-                if (this.bufferedEnd - Math.Max(this.examinedEnd, this.returnedEnd) >= this.readAheadBytes)
+                if (this.ReadAheadIsFull)
                 {
                     this.readAheadWaiting = true;
                     this.roomSignal!.Reset();
@@ -145,6 +152,7 @@ public sealed partial class FilePipeReader
                 {
                     this.fileOffset += read;
                     this.Append(segment, read);
+                    this.segmentsAhead++;
                     if (this.fileOffset >= this.rangeEnd)
                     {
                         this.endOfData = true;
@@ -161,7 +169,10 @@ public sealed partial class FilePipeReader
         var reader = (FilePipeReader)state!;
         lock (reader.sync)
         {
-            reader.FailPendingRead(new OperationCanceledException(cancellationToken));
+            if (reader.readPending && reader.pendingToken == cancellationToken)
+            {
+                reader.FailPendingRead(new OperationCanceledException(cancellationToken));
+            }
         }
     }
 
@@ -175,6 +186,7 @@ public sealed partial class FilePipeReader
         this.readPending = false;
         this.readRegistration.Unregister();
         this.readRegistration = default;
+        this.pendingToken = default;
         if (!this.cancelPending && this.readError is not null)
         {
             this.readSignal!.SetException(this.readError);
@@ -195,12 +207,19 @@ public sealed partial class FilePipeReader
         this.readPending = false;
         this.readRegistration.Unregister();
         this.readRegistration = default;
+        this.pendingToken = default;
         this.readSignal!.SetException(exception);
     }
 
+    // The consumer holds everything up to returnedEnd; stay at most readAheadBytes, and readAheadSegments segments,
+    // beyond that.
+    private bool ReadAheadIsFull =>
+        this.bufferedEnd - Math.Max(this.examinedEnd, this.returnedEnd) >= this.readAheadBytes
+        || this.segmentsAhead >= this.readAheadSegments;
+
     private void WakeReadAheadIfRoom()
     {
-        if (this.readAheadWaiting && this.bufferedEnd - Math.Max(this.examinedEnd, this.returnedEnd) < this.readAheadBytes)
+        if (this.readAheadWaiting && !this.ReadAheadIsFull)
         {
             this.WakeReadAhead();
         }

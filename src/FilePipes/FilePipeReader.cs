@@ -70,6 +70,7 @@ public sealed partial class FilePipeReader : PipeReader
         this.fileOffset = options.Offset;
         this.rangeEnd = options.Length < 0 ? long.MaxValue : options.Offset + options.Length;
         int readAhead = this.file.IsSeekable ? options.ReadAhead : Math.Max(1, options.ReadAhead);
+        this.readAheadSegments = readAhead;
         this.readAheadBytes = (long)readAhead * options.BufferSize;
     }
 
@@ -147,7 +148,8 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             long consumedAt = this.ToAbsolute(consumed);
-            long examinedAt = this.ToAbsolute(examined);
+            // AdvanceTo(consumed) passes the same position twice: resolve it once.
+            long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
             if (examinedAt < consumedAt)
             {
                 throw PipeMisuse.ExaminedBeforeConsumed();
@@ -290,6 +292,7 @@ public sealed partial class FilePipeReader : PipeReader
         this.cancelPending = false;
         this.resultOutstanding = true;
         this.returnedEnd = this.bufferedEnd;
+        this.segmentsAhead = 0;
         ReadOnlySequence<byte> buffer = this.head is null
             ? default
             : new ReadOnlySequence<byte>(this.head, this.headIndex, this.tail!, this.tail!.Length);

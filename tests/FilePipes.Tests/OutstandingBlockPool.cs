@@ -1,0 +1,39 @@
+using System.Buffers;
+
+namespace FilePipes.Tests;
+
+/// <summary>A pool over <see cref="MemoryPool{T}.Shared"/> that counts the blocks rented and not yet returned.</summary>
+internal sealed class OutstandingBlockPool : MemoryPool<byte>
+{
+    private int outstanding;
+
+    public int Outstanding => Volatile.Read(ref this.outstanding);
+
+    public override int MaxBufferSize => Shared.MaxBufferSize;
+
+    public override IMemoryOwner<byte> Rent(int minBufferSize = -1)
+    {
+        Interlocked.Increment(ref this.outstanding);
+        return new Block(this, Shared.Rent(minBufferSize));
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+    }
+
+    private sealed class Block(OutstandingBlockPool pool, IMemoryOwner<byte> inner) : IMemoryOwner<byte>
+    {
+        private int disposed;
+
+        public Memory<byte> Memory => inner.Memory;
+
+        public void Dispose()
+        {
+            if (Interlocked.Exchange(ref this.disposed, 1) == 0)
+            {
+                Interlocked.Decrement(ref pool.outstanding);
+                inner.Dispose();
+            }
+        }
+    }
+}
