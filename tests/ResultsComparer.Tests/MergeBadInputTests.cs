@@ -26,6 +26,31 @@ public sealed class MergeBadInputTests
     }
 
     [Fact]
+    public void MergeOfCorruptJson()
+    {
+        using var temp = new TempFolder();
+        BdnJson.Write(temp.Folder("r1"), [FakeBenchmark.Of("Read", 1000, 0.02, 5, 1)]);
+        var corrupt = temp.File("r2", "Demo.ReadBenchmarks-report-full.json");
+        File.WriteAllText(corrupt, "{\"Benchmarks\": [");
+        ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out")).AssertBadInput($"{corrupt}: corrupt JSON");
+    }
+
+    [Fact]
+    public void MergeJoinsACompressedExportWithAFullOneOfTheSameClass()
+    {
+        using var temp = new TempFolder();
+        BdnJson.Write(temp.Folder("r1"), [FakeBenchmark.Of("Read", 1000, 0.02, 5, 1)]);
+        var full = BdnJson.Write(temp.Folder("r2"), [FakeBenchmark.Of("Read", 1000, 0.02, 5, 2)]);
+        File.Move(full, temp.File("r2", "Demo.ReadBenchmarks-report-full-compressed.json"));
+        var run = ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out"));
+        Assert.Equal(0, run.ExitCode);
+        Assert.Equal(["Demo.ReadBenchmarks-report-full.json"], Directory.GetFiles(temp.File("out")).Select(Path.GetFileName));
+        var merged = System.Text.Json.JsonDocument.Parse(File.ReadAllText(temp.File("out", "Demo.ReadBenchmarks-report-full.json")));
+        var read = merged.RootElement.GetProperty("Benchmarks").EnumerateArray().Single();
+        Assert.Equal(10, read.GetProperty("Statistics").GetProperty("N").GetInt32());
+    }
+
+    [Fact]
     public void MergeKeepsRoundsAlignedWhenABenchmarkIsMissingFromALaunch()
     {
         using var temp = new TempFolder();

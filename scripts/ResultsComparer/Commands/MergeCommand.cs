@@ -14,9 +14,6 @@ namespace ResultsComparer.Commands;
 /// </summary>
 internal static class MergeCommand
 {
-    private const string FullSuffix = "-report-full.json";
-    private const string CompressedSuffix = "-report-full-compressed.json";
-
     private static readonly JsonSerializerOptions ExportStyle = new(JsonSerializerOptions.Default)
     {
         WriteIndented = true,
@@ -49,7 +46,7 @@ internal static class MergeCommand
         foreach (var group in launches.GroupBy(l => l.ClassKey, StringComparer.Ordinal))
         {
             var merged = MergeClass(group.ToList(), inputs.Count);
-            JsonFormat.WriteText(Path.Combine(outDir, group.Key + FullSuffix), merged.ToJsonString(ExportStyle) + "\n");
+            JsonFormat.WriteText(Path.Combine(outDir, group.Key + ResultFiles.FullSuffix), merged.ToJsonString(ExportStyle) + "\n");
             written++;
         }
 
@@ -57,21 +54,8 @@ internal static class MergeCommand
         return ExitCodes.Ok;
     }
 
-    private static LaunchInput Parse(int round, string input, string file)
-    {
-        using var document = BdnReportFile.ParseJson(file);
-        var root = JsonNode.Parse(document.RootElement.GetRawText()) as JsonObject;
-        if (root?["Benchmarks"] is not JsonArray || root["HostEnvironmentInfo"] is not JsonObject)
-        {
-            throw new InputException($"{file}: not a BenchmarkDotNet JSON export (no Benchmarks array or HostEnvironmentInfo)");
-        }
-
-        var name = Path.GetFileName(file);
-        var key = name.EndsWith(CompressedSuffix, StringComparison.Ordinal) ? name[..^CompressedSuffix.Length]
-            : name.EndsWith(FullSuffix, StringComparison.Ordinal) ? name[..^FullSuffix.Length]
-            : Path.GetFileNameWithoutExtension(name);
-        return new LaunchInput(round, input, file, key, root);
-    }
+    private static LaunchInput Parse(int round, string input, string file) =>
+        new(round, input, file, ResultFiles.ClassKey(file), BdnReportFile.ReadTree(file));
 
     private static JsonObject MergeClass(List<LaunchInput> files, int rounds)
     {

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using System.Text.Json.Nodes;
 
 namespace ResultsComparer.Results;
 
@@ -9,14 +10,7 @@ internal static class BdnReportFile
     public static (HostEnvironment Environment, IReadOnlyList<BenchmarkResult> Benchmarks) Read(string path)
     {
         using var document = ParseJson(path);
-        var root = document.RootElement;
-        if (root.ValueKind != JsonValueKind.Object
-            || !root.TryGetProperty("Benchmarks", out var benchmarks) || benchmarks.ValueKind != JsonValueKind.Array
-            || !root.TryGetProperty("HostEnvironmentInfo", out var host) || host.ValueKind != JsonValueKind.Object)
-        {
-            throw new InputException($"{path}: not a BenchmarkDotNet JSON export (no Benchmarks array or HostEnvironmentInfo)");
-        }
-
+        var (host, benchmarks) = ExportParts(path, document.RootElement);
         var environment = new HostEnvironment(
             Text(host, "OsVersion"),
             Text(host, "ProcessorName"),
@@ -34,13 +28,38 @@ internal static class BdnReportFile
         return (environment, list);
     }
 
+    /// <summary>
+    /// Parses an export once into a mutable tree (for rewriting it), refusing anything not shaped like an export.
+    /// </summary>
+    public static JsonObject ReadTree(string path)
+    {
+        // A deserialized JsonElement owns its memory, so the tree built over it needs no document kept alive or disposed.
+        var root = Parse(path, stream => JsonSerializer.Deserialize<JsonElement>(stream));
+        ExportParts(path, root);
+        return JsonObject.Create(root)!;
+    }
+
     /// <summary>Opens and parses JSON, turning I/O and syntax failures into one-line input errors.</summary>
-    public static JsonDocument ParseJson(string path)
+    public static JsonDocument ParseJson(string path) => Parse(path, stream => JsonDocument.Parse(stream));
+
+    private static (JsonElement Host, JsonElement Benchmarks) ExportParts(string path, JsonElement root)
+    {
+        if (root.ValueKind != JsonValueKind.Object
+            || !root.TryGetProperty("Benchmarks", out var benchmarks) || benchmarks.ValueKind != JsonValueKind.Array
+            || !root.TryGetProperty("HostEnvironmentInfo", out var host) || host.ValueKind != JsonValueKind.Object)
+        {
+            throw new InputException($"{path}: not a BenchmarkDotNet JSON export (no Benchmarks array or HostEnvironmentInfo)");
+        }
+
+        return (host, benchmarks);
+    }
+
+    private static T Parse<T>(string path, Func<Stream, T> parse)
     {
         try
         {
             using var stream = File.OpenRead(path);
-            return JsonDocument.Parse(stream);
+            return parse(stream);
         }
         catch (JsonException e)
         {

@@ -3,8 +3,23 @@ namespace ResultsComparer.Results;
 /// <summary>Finds BenchmarkDotNet JSON exports under a path.</summary>
 internal static class ResultFiles
 {
-    private const string FullSuffix = "-report-full.json";
-    private const string CompressedSuffix = "-report-full-compressed.json";
+    /// <summary>The suffix of BenchmarkDotNet's full JSON export.</summary>
+    public const string FullSuffix = "-report-full.json";
+
+    /// <summary>The suffix of BenchmarkDotNet's compressed full JSON export.</summary>
+    public const string CompressedSuffix = "-report-full-compressed.json";
+
+    /// <summary>
+    /// The file name of an export without its suffix: BenchmarkDotNet names exports after the benchmark class, so
+    /// both exports of one class share it.
+    /// </summary>
+    public static string ClassKey(string file)
+    {
+        var name = Path.GetFileName(file);
+        return name.EndsWith(CompressedSuffix, StringComparison.Ordinal) ? name[..^CompressedSuffix.Length]
+            : name.EndsWith(FullSuffix, StringComparison.Ordinal) ? name[..^FullSuffix.Length]
+            : Path.GetFileNameWithoutExtension(name);
+    }
 
     /// <summary>The export files at <paramref name="path"/>: the file itself, or every export below a folder.</summary>
     public static IReadOnlyList<string> Find(string path)
