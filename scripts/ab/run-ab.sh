@@ -175,23 +175,13 @@ for round in $(seq 1 "$rounds"); do
   if [ $((round % 2)) -eq 1 ]; then launch base "$round"; launch head "$round"; else launch head "$round"; launch base "$round"; fi
 done
 
-# side_inputs SIDE: the side's launch folders that hold results, in round order (the merge keeps it as the launch
-# index, which the paired verdict uses to pair each base launch with the head launch of the same round).
-side_inputs() {
-  local side=$1 dir
-  for dir in "$work/launches/$side"-r*; do
-    [ -d "$dir" ] || continue
-    if [ -n "$(find "$dir" -name '*-report-full.json' | head -n 1)" ]; then printf '%s\n' "$dir"; fi
-  done
-}
-
 if [ -z "${ab_comparer_dll:-}" ]; then
   ab_build_comparer "$repo" "$work/comparer-bin" "$work/logs/comparer-build.log" ||
     { echo "run-ab: the results comparer does not build (see $work/logs/comparer-build.log)" >&2; exit 2; }
 fi
 
 head_inputs=()
-while IFS= read -r dir; do head_inputs+=("$dir"); done < <(side_inputs head)
+while IFS= read -r dir; do head_inputs+=("$dir"); done < <(ab_side_inputs "$work/launches" head)
 [ ${#head_inputs[@]} -gt 0 ] || { echo "run-ab: no head launch produced results (see $work/logs/)" >&2; exit 2; }
 if ! comparer merge --inputs "${head_inputs[@]}" --out "$work/head-results" 2>"$work/logs/merge-head.err"; then
   echo "run-ab: merging the head's launches failed: $(head -n 1 "$work/logs/merge-head.err")" >&2
@@ -200,7 +190,7 @@ fi
 
 if [ "$base_ok" = true ]; then
   base_inputs=()
-  while IFS= read -r dir; do base_inputs+=("$dir"); done < <(side_inputs base)
+  while IFS= read -r dir; do base_inputs+=("$dir"); done < <(ab_side_inputs "$work/launches" base)
   if [ ${#base_inputs[@]} -eq 0 ]; then
     record_ab_error "no base launch produced results (the base's benchmarks failed to run)"
   elif ! comparer merge --inputs "${base_inputs[@]}" --out "$work/merged/base" 2>"$work/logs/merge-base.err"; then

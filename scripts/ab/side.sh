@@ -79,6 +79,21 @@ ab_launch() {
     dotnet "$dll" --launchCount 1 --artifacts "$out" "$@") >"$log" 2>&1 || code=$?
   ended=$(date +%s)
   local count
-  count=$(find "$out" -name '*-report-full.json' | wc -l | tr -d ' ')
+  count=$(ab_result_files "$out" | wc -l | tr -d ' ')
   echo "$((ended - started)) $code $count"
+}
+
+# ab_result_files DIR: the BenchmarkDotNet JSON exports under DIR that the comparer reads: the full export and its
+# compressed twin (the suffixes of scripts/ResultsComparer/Results/ResultFiles.cs).
+ab_result_files() { find "$1" -type f \( -name '*-report-full.json' -o -name '*-report-full-compressed.json' \); }
+
+# ab_side_inputs LAUNCHES SIDE: SIDE's launch folders under LAUNCHES that hold results, in round order (the merge
+# keeps it as the launch index, which the paired verdict uses to pair each base launch with the head launch of the
+# same round).
+ab_side_inputs() {
+  local launches=$1 side=$2 dir
+  for dir in "$launches/$side"-r*; do
+    [ -d "$dir" ] || continue
+    if [ -n "$(ab_result_files "$dir" | head -n 1)" ]; then printf '%s\n' "$dir"; fi
+  done
 }

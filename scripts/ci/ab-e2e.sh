@@ -95,6 +95,17 @@ sys.exit(1)
 EOF
 }
 
+# 0. The launches merged are those holding an export the comparer reads, full or compressed, in round order.
+launches=$tmp/launch-files
+mkdir -p "$launches/head-r01" "$launches/head-r02" "$launches/head-r03" "$launches/base-r01"
+echo '{}' >"$launches/head-r01/Demo-report-full.json"
+echo '{}' >"$launches/head-r02/Demo-report-full-compressed.json"
+echo '{}' >"$launches/head-r03/Demo-report-brief.json"
+echo '{}' >"$launches/base-r01/Demo-report-full.json"
+# shellcheck source=../ab/side.sh
+check "side inputs: full and compressed exports count, other files do not" \
+  test "$(. "$repo/scripts/ab/side.sh" && ab_side_inputs "$launches" head | tr '\n' ' ')" = "$launches/head-r01 $launches/head-r02 "
+
 # The scenarios share one output folder and keep their worktrees (--keep-src), so the head is built once and reused
 # (--reuse-build): a build is most of each scenario's time. The last scenario with a good head drops --keep-src and
 # checks that its worktrees are removed.
