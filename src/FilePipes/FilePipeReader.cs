@@ -227,7 +227,7 @@ public sealed partial class FilePipeReader : PipeReader
 
         // A short read (end of file, a pipe) leaves room in the tail; fill that before taking a new segment.
         PipeSegment? target = this.tail;
-        int filled = target?.Length ?? 0;
+        int filled = target?.Memory.Length ?? 0;
         bool fresh = target is null || filled == target.Block.Length;
         if (fresh)
         {
@@ -295,7 +295,7 @@ public sealed partial class FilePipeReader : PipeReader
         this.segmentsAhead = 0;
         ReadOnlySequence<byte> buffer = this.head is null
             ? default
-            : new ReadOnlySequence<byte>(this.head, this.headIndex, this.tail!, this.tail!.Length);
+            : new ReadOnlySequence<byte>(this.head, this.headIndex, this.tail!, this.tail!.Memory.Length);
         this.WakeReadAheadIfRoom();
         return new ReadResult(buffer, canceled, this.endOfData && this.readError is null);
     }
@@ -312,7 +312,7 @@ public sealed partial class FilePipeReader : PipeReader
         // A cast, like Pipe: a position from a plain array or another kind of sequence throws InvalidCastException.
         var segment = (PipeSegment)owner;
         int index = position.GetInteger();
-        if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Length)
+        if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Memory.Length)
         {
             throw PipeMisuse.PositionNotInBuffer();
         }
@@ -330,7 +330,7 @@ public sealed partial class FilePipeReader : PipeReader
     {
         while (this.head is not null)
         {
-            long headEnd = this.head.RunningIndex + this.head.Length;
+            long headEnd = this.head.RunningIndex + this.head.Memory.Length;
             if (consumedAt < headEnd)
             {
                 this.headIndex = (int)(consumedAt - this.head.RunningIndex);

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 
 namespace FilePipes;
 
@@ -24,11 +25,13 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     /// <summary>Gets the whole writable block; <see cref="ReadOnlySequenceSegment{T}.Memory"/> is its filled part.</summary>
     public Memory<byte> Block { get; }
 
-    /// <summary>Gets how many bytes of <see cref="Block"/> hold data.</summary>
-    public int Length { get; private set; }
-
     /// <summary>Gets a value indicating whether the segment is part of the buffer, so positions in it are valid.</summary>
-    public bool InChain { get; private set; }
+    /// <remarks>
+    /// Only a read of at least one byte is appended, and a segment taken out of the chain is emptied, so "holds data"
+    /// and "in the chain" are the same fact; one field (the filled <see cref="ReadOnlySequenceSegment{T}.Memory"/>)
+    /// keeps them from disagreeing.
+    /// </remarks>
+    public bool InChain => this.Memory.Length > 0;
 
     /// <summary>Gets or sets the next spare segment while this one waits for reuse.</summary>
     public PipeSegment? NextSpare { get; set; }
@@ -37,24 +40,18 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
 
     public void Attach(long runningIndex, int length)
     {
+        Debug.Assert(length > 0, "An empty segment in the chain would read as not in it (InChain).");
         this.RunningIndex = runningIndex;
-        this.InChain = true;
         this.SetLength(length);
     }
 
-    public void SetLength(int length)
-    {
-        this.Length = length;
-        this.Memory = this.Block[..length];
-    }
+    public void SetLength(int length) => this.Memory = this.Block[..length];
 
     public void Link(PipeSegment next) => this.Next = next;
 
     public void Detach()
     {
-        this.InChain = false;
         this.Next = null;
-        this.Length = 0;
         this.Memory = default;
     }
 
