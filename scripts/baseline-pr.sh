@@ -15,8 +15,18 @@ if [ -z "${FILTER-}" ] || [ -z "${RUN_URL-}" ]; then fail "FILTER and RUN_URL ar
 [ -z "$(git status --porcelain)" ] || fail "the work tree is not clean before the update"
 
 work=$(mktemp -d)
-# FILEPIPES_COMPARER lets the tests stand in for the real comparer.
-read -r -a comparer <<< "${FILEPIPES_COMPARER:-dotnet run -c Release --project scripts/ResultsComparer --}"
+# FILEPIPES_COMPARER lets the tests stand in for the real comparer. The real one is built once and its dll run,
+# not `dotnet run` with a build check on each call.
+if [ -n "${FILEPIPES_COMPARER:-}" ]; then
+  read -r -a comparer <<< "$FILEPIPES_COMPARER"
+else
+  # The lint runs shellcheck without -x, which does not follow sourced files.
+  # shellcheck source=ab/comparer.sh disable=SC1091
+  . scripts/ab/comparer.sh
+  ab_build_comparer . "$work/comparer-bin" "$work/comparer-build.log" ||
+    { cat "$work/comparer-build.log" >&2; echo "baseline-pr: the results comparer does not build" >&2; exit 1; }
+  comparer=(dotnet "$ab_comparer_dll")
+fi
 sections=() oses=()
 for dir in baselines/*/; do
   os=$(basename "$dir")

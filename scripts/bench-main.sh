@@ -31,7 +31,16 @@ mkdir -p "$out"
 dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
   --profile quick --launchCount 3 --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"}
 
-comparer=(dotnet run -c Release --project scripts/ResultsComparer --)
+# The comparer is built once and its dll run, not `dotnet run` with a build check on each call.
+# The lint runs shellcheck without -x, which does not follow sourced files.
+# shellcheck source=ab/comparer.sh disable=SC1091
+. scripts/ab/comparer.sh
+comparer_build=$(mktemp -d)
+trap 'rm -rf "$comparer_build"' EXIT
+ab_build_comparer . "$comparer_build/bin" "$comparer_build/build.log" ||
+  { cat "$comparer_build/build.log" >&2; echo "bench-main: the results comparer does not build" >&2; exit 1; }
+comparer=(dotnet "$ab_comparer_dll")
+
 # The report is informative on main (the trend alert is the signal), so its verdict does not fail the leg.
 compare_status=0
 "${comparer[@]}" compare --base "baselines/$os" --diff "$out/results" --threshold 5% \

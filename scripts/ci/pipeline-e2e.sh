@@ -21,7 +21,12 @@ json() { node -e "$1" "${@:2}"; }
 os=ubuntu-latest
 # Three cases of the quick profile: FilePipeReader at 4 KiB and 64 KiB, ByteBufferScan at 64 KiB.
 slice=('*ReadBenchmarks.FilePipeReader*' '*LineSearchBenchmarks.ByteBufferScan*')
-comparer=(dotnet run -c Release --project scripts/ResultsComparer --no-launch-profile --)
+# Built once, its dll run: `dotnet run` would repeat a build check on each call.
+# shellcheck source=../ab/comparer.sh disable=SC1091
+. scripts/ab/comparer.sh
+ab_build_comparer . "$work/comparer-bin" "$work/comparer-build.log" ||
+  { cat "$work/comparer-build.log" >&2; echo "pipeline-e2e: the results comparer does not build" >&2; exit 1; }
+comparer=(dotnet "$ab_comparer_dll")
 
 # 1. The main leg exactly as benchmarks.yml runs it, on the slice (no peer packages needed).
 main_status=0

@@ -229,8 +229,9 @@ test('baseline-pr: results identical to the stored baseline open no PR', () => {
   assert.ok(!existsSync(join(box.bin, 'gh-args')));
 });
 
-// A stand-in dotnet for bench-main.sh: the suite writes one export, compare behaves as told,
-// export-trend writes both trend files or fails as a failed benchmark would.
+// A stand-in dotnet for bench-main.sh: the comparer is built once and its dll run (a `dotnet run` of it is unexpected),
+// the suite writes one export, compare behaves as told, export-trend writes both trend files or fails as a failed
+// benchmark would.
 function fakeDotnet({ compareExit = 0, trendExit = 0 }) {
   const bin = temp('dotnet-');
   writeFileSync(join(bin, 'dotnet'), `#!/usr/bin/env bash
@@ -238,9 +239,10 @@ set -e
 args="$*"
 arg_after() { local key=$1; shift; while [ $# -gt 1 ]; do [ "$1" = "$key" ] && { echo "$2"; return; }; shift; done; }
 case "$args" in
+  build*ResultsComparer.csproj*) out=$(arg_after -o "$@"); mkdir -p "$out"; touch "$out/ResultsComparer.dll" ;;
   *FilePipes.Benchmarks*) out=$(arg_after --artifacts "$@"); mkdir -p "$out/results"; echo '{}' > "$out/results/Read-report-full.json" ;;
-  *" compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
-  *export-trend*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
+  *"ResultsComparer.dll compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
+  *"ResultsComparer.dll export-trend "*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
     dir=$(arg_after --out-dir "$@"); mkdir -p "$dir"; echo '[]' > "$dir/time.json"; echo '[]' > "$dir/allocated.json" ;;
   *) echo "unexpected: $args" >&2; exit 9 ;;
 esac
