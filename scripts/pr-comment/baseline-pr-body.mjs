@@ -2,7 +2,7 @@
 // compares with the baseline it replaces. GitHub caps a PR body at 65,536 characters.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { capMarkdown, InputError } from './compose.mjs';
+import { capMarkdown, InputError, nestHeadings } from './compose.mjs';
 
 const MAX_BODY_CHARS = 60000;
 
@@ -25,7 +25,7 @@ export function composeBaselinePrBody({ profile, filter, runUrl, sections }) {
     const update = capMarkdown(updateLog.trim() || '(no output)', Math.floor(perOs / 3), runUrl).replaceAll('```', "'''");
     const compared = comparison === null
       ? '_No previous baseline for this OS: every benchmark is New._'
-      : capMarkdown(comparison, perOs - update.length, runUrl).trimEnd();
+      : capMarkdown(nestHeadings(comparison, 4), perOs - update.length, runUrl).trimEnd();
     return [`### ${os}`, '', '<details><summary>What <code>baseline update</code> changed</summary>', '', '```',
       update.trimEnd(), '```', '', '</details>', '', '#### New run vs the old baseline', '', compared].join('\n');
   });

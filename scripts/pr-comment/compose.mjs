@@ -90,6 +90,40 @@ export function capMarkdown(markdown, limit, fullReportUrl) {
     `The full report is in the [run's artifacts](${fullReportUrl}).\n`;
 }
 
+/**
+ * Shifts the ATX headings of a report that goes under a heading of level parentLevel, so that its shallowest
+ * heading becomes parentLevel + 1 and the rest keep their relative depth (capped at 6, markdown's deepest).
+ * A report whose headings already sit deeper is left alone. Lines inside code fences are not headings.
+ */
+export function nestHeadings(markdown, parentLevel) {
+  const lines = markdown.split('\n');
+  const headings = [];
+  let fence = null;
+  lines.forEach((line, index) => {
+    const fenceMark = line.match(/^ {0,3}(`{3,}|~{3,})/);
+    if (fenceMark) {
+      if (fence === null) {
+        fence = fenceMark[1][0];
+      } else if (fenceMark[1][0] === fence) {
+        fence = null;
+      }
+      return;
+    }
+    const heading = fence === null ? line.match(/^( {0,3})(#{1,6})(?=[ \t]|$)/) : null;
+    if (heading) {
+      headings.push({ index, indent: heading[1], level: heading[2].length });
+    }
+  });
+  const shift = headings.length === 0 ? 0 : parentLevel + 1 - Math.min(...headings.map((h) => h.level));
+  if (shift <= 0) {
+    return markdown;
+  }
+  for (const { index, indent, level } of headings) {
+    lines[index] = indent + '#'.repeat(Math.min(level + shift, 6)) + lines[index].slice(indent.length + level);
+  }
+  return lines.join('\n');
+}
+
 const FAILED = new Set(['failure', 'cancelled', 'timed_out', 'startup_failure', 'action_required']);
 const STATE_WORDS = {
   failure: 'failed',
@@ -101,9 +135,11 @@ const STATE_WORDS = {
   skipped: 'was skipped',
 };
 
+const LEG_HEADING_LEVEL = 3;
+
 function legSection(leg, runUrl, perLegLimit) {
   const link = leg.jobUrl ?? runUrl;
-  const lines = [`### ${leg.os}`, ''];
+  const lines = [`${'#'.repeat(LEG_HEADING_LEVEL)} ${leg.os}`, ''];
   const words = STATE_WORDS[leg.conclusion] ?? 'ended in an unknown state';
   if (leg.markdown === null || leg.markdown === undefined) {
     lines.push(`> ❌ The ${leg.os} leg ${words} and produced no report. [See the run](${link}).`);
@@ -113,7 +149,8 @@ function legSection(leg, runUrl, perLegLimit) {
     lines.push(`> ❌ The ${leg.os} leg ${words}: a regression beyond the fail policy, or an error after ` +
       `the report was written. [See the run](${link}).`, '');
   }
-  lines.push(capMarkdown(leg.markdown, perLegLimit, runUrl).trimEnd());
+  // The OS report starts at its own level-2 heading; under this section's heading it must sit deeper.
+  lines.push(capMarkdown(nestHeadings(leg.markdown, LEG_HEADING_LEVEL), perLegLimit, runUrl).trimEnd());
   return lines.join('\n');
 }
 

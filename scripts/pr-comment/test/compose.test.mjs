@@ -6,7 +6,7 @@ import { join, dirname } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
-  capMarkdown, collectLegs, composeComment, InputError, MARKER, MAX_COMMENT_CHARS, parsePrNumber, runIdOf,
+  capMarkdown, collectLegs, composeComment, InputError, MARKER, MAX_COMMENT_CHARS, nestHeadings, parsePrNumber, runIdOf,
 } from '../compose.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -45,6 +45,41 @@ test('both legs ok: one comment, one section per OS in matrix order, marker and 
   assert.match(body, /no regressions on windows/);
   assert.doesNotMatch(body, /❌/);
   assert.equal(body.split(MARKER).length, 2, 'the marker appears once');
+});
+
+// Shaped like the comparer's `report` output (OsReportMarkdown): a level-2 headline, level-3 parts.
+const osReport = (os) => `## ${os}: ✅ no slowdown in A/B, 0 more allocations\n\n### 1. Timing: head vs base on this runner (A/B)\n\n` +
+  '```\n## a code line, not a heading\n```\n\n### 2. Allocations vs the stored baseline (exact)\n\nnone\n';
+
+test('each OS report nests under its OS heading: every heading of a section is deeper than the section', () => {
+  const incoming = incomingWith({
+    'ubuntu-latest': { 'pr-number': '17', 'report.md': osReport('ubuntu-latest') },
+    'windows-latest': { 'pr-number': '17', 'report.md': osReport('windows-latest') },
+  });
+  const { legs } = collectLegs({ incomingDir: incoming, oses: OSES, jobs: {} });
+  const body = composeComment({ ...RUN, legs });
+  let inFence = false;
+  const levels = [];
+  for (const line of body.split('\n')) {
+    if (line.startsWith('```')) {
+      inFence = !inFence;
+    } else if (!inFence && /^#{1,6} /.test(line)) {
+      levels.push(line.indexOf(' '));
+    }
+  }
+  assert.deepEqual(levels, [2, 3, 4, 5, 5, 3, 4, 5, 5], body);
+  assert.match(body, /^#### ubuntu-latest: ✅ no slowdown/m);
+  assert.match(body, /^##### 1\. Timing/m);
+  assert.match(body, /^## a code line, not a heading$/m, 'a code block is left as it was');
+});
+
+test('nestHeadings: shifts to one below the parent, keeps relative depth up to 6, leaves deeper or heading-less text', () => {
+  assert.equal(nestHeadings('## a\ntext\n#### b\n#tag\n', 3), '#### a\ntext\n###### b\n#tag\n');
+  assert.equal(nestHeadings('# a\n###### b\n', 1), '## a\n###### b\n');
+  assert.equal(nestHeadings('#### a\n## b\n', 1), '#### a\n## b\n', 'the shallowest (##) is already below level 1');
+  assert.equal(nestHeadings('#### deep enough\n', 3), '#### deep enough\n');
+  assert.equal(nestHeadings('no headings\n', 3), 'no headings\n');
+  assert.equal(nestHeadings('~~~\n# in a fence\n~~~\n## a\n', 3), '~~~\n# in a fence\n~~~\n#### a\n');
 });
 
 test('one leg failed without a report: says so with a link, and still shows the other leg', () => {

@@ -139,12 +139,13 @@ test('baseline PR: title per the contract, body with one section per OS and New 
     'Update performance baselines (ubuntu-latest, windows-latest, quick)');
   const body = composeBaselinePrBody({
     profile: 'full', filter: '*', runUrl: 'https://gh/run/1', sections: [
-      { os: 'ubuntu-latest', updateLog: 'changed 3, added 1, removed 0', comparison: '⚠️ 1 slower\n' },
+      { os: 'ubuntu-latest', updateLog: 'changed 3, added 1, removed 0', comparison: '## New ubuntu-latest run vs the current baseline\n\n⚠️ 1 slower\n' },
       { os: 'windows-latest', updateLog: 'added 40', comparison: null },
     ],
   });
   assert.match(body, /changes only `baselines\/`/);
   assert.match(body, /### ubuntu-latest[\s\S]*changed 3[\s\S]*1 slower[\s\S]*### windows-latest[\s\S]*every benchmark is New/);
+  assert.match(body, /^#### New run vs the old baseline\n\n##### New ubuntu-latest run vs the current baseline$/m, 'the comparison nests under its heading');
   const huge = composeBaselinePrBody({ profile: 'quick', filter: '*', runUrl: 'https://gh/run/1',
     sections: [{ os: 'ubuntu-latest', updateLog: 'x\n'.repeat(50000), comparison: '| a |\n'.repeat(50000) }] });
   assert.ok(huge.length < 65536, `${huge.length} characters`);
