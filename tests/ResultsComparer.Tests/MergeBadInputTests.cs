@@ -15,24 +15,16 @@ public sealed class MergeBadInputTests
         ComparerRun.Of("merge", "--inputs", temp.File("r1"), missing, "--out", temp.File("out")).AssertBadInput($"{missing}: no such file or folder");
     }
 
-    [Fact]
-    public void MergeOfAFileThatIsNotAnExport()
+    [Theory]
+    [InlineData("{\"Benchmarks\": 3}", "not a BenchmarkDotNet JSON export")]
+    [InlineData("{\"Benchmarks\": [", "corrupt JSON")]
+    public void MergeOfAFileThatIsNotAnExport(string content, string expected)
     {
         using var temp = new TempFolder();
         BdnJson.Write(temp.Folder("r1"), [FakeBenchmark.Of("Read", 1000, 0.02, 5, 1)]);
         var other = temp.File("r2", "Demo.ReadBenchmarks-report-full.json");
-        File.WriteAllText(other, "{\"Benchmarks\": 3}");
-        ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out")).AssertBadInput($"{other}: not a BenchmarkDotNet JSON export");
-    }
-
-    [Fact]
-    public void MergeOfCorruptJson()
-    {
-        using var temp = new TempFolder();
-        BdnJson.Write(temp.Folder("r1"), [FakeBenchmark.Of("Read", 1000, 0.02, 5, 1)]);
-        var corrupt = temp.File("r2", "Demo.ReadBenchmarks-report-full.json");
-        File.WriteAllText(corrupt, "{\"Benchmarks\": [");
-        ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out")).AssertBadInput($"{corrupt}: corrupt JSON");
+        File.WriteAllText(other, content);
+        ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out")).AssertBadInput($"{other}: {expected}");
     }
 
     [Fact]
