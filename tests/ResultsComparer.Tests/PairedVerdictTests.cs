@@ -14,6 +14,7 @@ public sealed class PairedVerdictTests
     [InlineData("sign")]
     [InlineData("ci")]
     [InlineData("ci-significant")]
+    [InlineData("t")]
     public void TenPercentSlowerUnderProcessDriftIsSlowerWhenPaired(string rule)
     {
         using var temp = new TempFolder();
@@ -41,11 +42,27 @@ public sealed class PairedVerdictTests
     [InlineData("sign")]
     [InlineData("ci")]
     [InlineData("ci-significant")]
+    [InlineData("t")]
     public void SameCodeUnderDriftIsSameWhenPaired(string rule)
     {
         using var temp = new TempFolder();
         var json = Compare(temp, Rounds(1.00, 6, seed: 10), Rounds(1.00, 6, seed: 20), "--paired-rule", rule);
         Assert.Equal("Same", CompareVerdictTests.VerdictOf(json, "Demo.ReadBenchmarks.Read"));
+    }
+
+    [Fact]
+    public void TheTRuleNeedsBothTheThresholdAndSignificance()
+    {
+        using var temp = new TempFolder();
+
+        // +3% in every round: significant, but under the 5% threshold.
+        var small = Compare(temp, Rounds(1.00, 6, seed: 10), Rounds(1.03, 6, seed: 20), "--paired-rule", "t");
+        Assert.Equal("Same", CompareVerdictTests.VerdictOf(small, "Demo.ReadBenchmarks.Read"));
+
+        // One round 60% slower and two 10% faster: the geometric mean (1.09) passes the threshold, but one outlying
+        // round is no evidence (t-test p ≈ 0.35).
+        var noisy = Compare(temp, Rounds(1.00, 3, seed: 10), Slowed([1.6, 0.9, 0.9], seed: 20), "--paired-rule", "t");
+        Assert.Equal("Same", CompareVerdictTests.VerdictOf(noisy, "Demo.ReadBenchmarks.Read"));
     }
 
     [Fact]
@@ -112,6 +129,9 @@ public sealed class PairedVerdictTests
 
     private static IReadOnlyList<IReadOnlyList<double>> Rounds(double factor, int rounds, int seed) =>
         Enumerable.Range(0, rounds).Select(r => FakeBenchmark.Samples(1000 * Drift[r] * factor, 0.02, 5, seed + r)).ToList();
+
+    private static IReadOnlyList<IReadOnlyList<double>> Slowed(double[] factors, int seed) =>
+        factors.Select((f, r) => (IReadOnlyList<double>)FakeBenchmark.Samples(1000 * Drift[r] * f, 0.02, 5, seed + r)).ToList();
 
     private static FakeBenchmark Benchmark(IReadOnlyList<IReadOnlyList<double>> launches) => new("Demo.ReadBenchmarks", "Read", string.Empty, launches, 0);
 

@@ -2,6 +2,8 @@ using Perfolizer;
 using Perfolizer.Mathematics.Common;
 using Perfolizer.Mathematics.Distributions.DiscreteDistributions;
 using Perfolizer.Mathematics.QuantileEstimators;
+using Perfolizer.Mathematics.SignificanceTesting;
+using Perfolizer.Mathematics.SignificanceTesting.Base;
 using ResultsComparer.Results;
 
 namespace ResultsComparer.Comparison;
@@ -65,6 +67,23 @@ internal static class PairedTimingTest
                     : ci.Lower > 1 + t ? Verdict.Slower
                     : ci.Upper < 1 / (1 + t) ? Verdict.Faster
                     : Verdict.Same;
+                break;
+            case "t":
+                // Each round's log ratio is one observation of the head's effect; noise multiplies a process's
+                // times, so it adds on the log scale. The geometric mean ratio must pass the threshold and a
+                // one-sided Student t-test (Perfolizer's) must find it different from 1 at --paired-alpha.
+                var logs = new Sample(ratios.Select(r => Math.Log(r)).ToList());
+                var moments = Moments.Create(logs);
+                var geometricMean = Math.Exp(moments.Mean);
+                verdict = !(moments.StandardDeviation > 0) ? Verdict.Unknown
+                    : geometricMean > 1 + t && StudentTest.Instance.Run(logs, 0, AlternativeHypothesis.Greater).PValue <= options.Alpha ? Verdict.Slower
+                    : geometricMean < 1 / (1 + t) && StudentTest.Instance.Run(logs, 0, AlternativeHypothesis.Less).PValue <= options.Alpha ? Verdict.Faster
+                    : Verdict.Same;
+                if (verdict == Verdict.Unknown)
+                {
+                    reason = "the per-round ratios have no spread, so the t-test is undefined";
+                }
+
                 break;
             default:
                 verdict = !double.IsFinite(ci.Lower) || !double.IsFinite(ci.Upper) ? Verdict.Unknown
