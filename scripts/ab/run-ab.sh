@@ -5,19 +5,25 @@
 #   scripts/ab/run-ab.sh --work DIR [--base REF | --against REF] [--head REF] [--rounds N] [--profile quick]
 #                        [--filter GLOB]... [--threshold 5%] [--compare-arg ARG]... [--build-arg ARG]...
 #                        [--bench-arg ARG]... [--head-env VAR=VALUE]... [--launch-timeout SECONDS] [--keep-src] [--reuse-build]
+#                        [--interleave suite|method]
 #
 # Writes into DIR: ab.json and ab.md (head vs base) when the A/B could be made, otherwise ab-error.txt (one line
 # saying why, for the report); head-results/ (the head's launches merged, also made when the base failed, so the
-# stored-baseline comparison still has the head); launches.tsv (side, round, seconds, exit code, JSON files).
+# stored-baseline comparison still has the head); launches.tsv (side, round, seconds, exit code, JSON files, method).
+# --interleave suite: each round is one out-of-process launch of the whole slice per side. --interleave method: each
+# round launches every benchmark method of the slice on its own, in process, base and head back to back, and one
+# extra out-of-process launch of the head makes head-results (see "Interleaving" below).
 # Exit codes: 0 when it ran (an A/B that could not be made because of the base is not a failure of this step),
 # 2 on bad usage or when the head itself cannot be built or measured.
 set -euo pipefail
 
-# Defaults, chosen by measurement (see scripts/pr-report, "Why these settings").
-rounds=4
+# Defaults, chosen by measurement (see scripts/pr-report, "Why these settings"): 10 rounds of method launches, or 4
+# rounds of whole-suite launches (each of those takes minutes).
+rounds=''
 profile=quick
 threshold=5%
 launch_timeout=1200
+interleave=method
 
 usage() { echo "usage: run-ab.sh --work DIR [--base REF|--against REF] [--head REF] [--rounds N] [--profile P] [--filter GLOB]... [--threshold T] [--compare-arg A]... [--build-arg A]... [--bench-arg A]... [--head-env VAR=VALUE]... [--launch-timeout S] [--keep-src] [--reuse-build]" >&2; }
 fail_usage() { echo "run-ab: $1" >&2; usage; exit 2; }
@@ -40,6 +46,7 @@ while [ $# -gt 0 ]; do
     --bench-arg) need_value "$@"; bench_args+=("$2"); shift 2 ;;
     --head-env) need_value "$@"; head_env+=("$2"); shift 2 ;;
     --launch-timeout) need_value "$@"; launch_timeout=$2; shift 2 ;;
+    --interleave) need_value "$@"; interleave=$2; shift 2 ;;
     --keep-src) keep_src=true; shift ;;
     --reuse-build) reuse_build=true; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -47,9 +54,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$work" ] || fail_usage "--work is required"
+if [ -z "$rounds" ]; then
+  if [ "$interleave" = method ]; then rounds=10; else rounds=4; fi
+fi
 case $rounds in ''|*[!0-9]*) fail_usage "--rounds must be a positive integer, not '$rounds'" ;; esac
 [ "$rounds" -ge 1 ] || fail_usage "--rounds must be at least 1"
 case $launch_timeout in ''|*[!0-9]*) fail_usage "--launch-timeout must be seconds, not '$launch_timeout'" ;; esac
+case $interleave in suite|method) ;; *) fail_usage "--interleave must be suite or method, not '$interleave'" ;; esac
 for assignment in ${head_env[@]+"${head_env[@]}"}; do
   case $assignment in [A-Za-z_]*=*) ;; *) fail_usage "--head-env needs VAR=VALUE, not '$assignment'" ;; esac
 done
@@ -64,9 +75,9 @@ repo=$(git rev-parse --show-toplevel 2>/dev/null) || fail_usage "not inside a gi
 cd "$repo"
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-rm -rf "$work/launches" "$work/logs" "$work/merged" "$work/head-results" "$work"/ab.json "$work"/ab.md "$work"/ab-error.txt "$work"/ab-compare-exit.txt
+rm -rf "$work/launches" "$work/logs" "$work/merged" "$work/head-results" "$work/head-oop" "$work"/ab.json "$work"/ab.md "$work"/ab-error.txt "$work"/ab-compare-exit.txt
 mkdir -p "$work/launches" "$work/logs" "$work/merged"
-printf 'side\tround\tseconds\texit\tjson\n' >"$work/launches.tsv"
+printf 'side\tround\tseconds\texit\tjson\tmethod\n' >"$work/launches.tsv"
 
 ab_error=''
 record_ab_error() { ab_error=$1; printf '%s\n' "$1" >"$work/ab-error.txt"; ab_log "A/B not made: $1"; }
@@ -153,26 +164,83 @@ fi
 # --buildTimeout: BenchmarkDotNet kills its child-project build after 120 s by default, which this machine exceeded
 # (the launch then exits with no measurement at all); a stalled build is still bounded by --launch-timeout.
 bench=(--profile "$profile" --keepFiles --buildTimeout "$launch_timeout" ${bench_args[@]+"${bench_args[@]}"})
-if [ ${#filters[@]} -gt 0 ]; then bench+=(--filter "${filters[@]}"); fi
 
-# launch SIDE ROUND: one BenchmarkDotNet process; a launch that fails is logged and the rounds go on.
+# launch SIDE ROUND [METHOD-INDEX]: one BenchmarkDotNet process (of the whole slice, or of one method); a launch that
+# fails is logged and the rounds go on.
 launch() {
-  local side=$1 round=$2 src envs=() result
+  local side=$1 round=$2 unit=${3:-} src envs=() result args=("${bench[@]}") name dir label=-
   if [ "$side" = head ]; then src=$head_src; envs=(${head_env[@]+"${head_env[@]}"}); else src=$base_src; fi
-  local name
   name=$(printf '%s-r%02d' "$side" "$round")
-  ab_log "round $round: $side"
-  result=$(ab_launch "$src" "$work/launches/$name" "$work/logs/$name.log" "$launch_timeout" \
-    ${envs[@]+"${envs[@]}"} -- "${bench[@]}")
+  dir=$work/launches/$name
+  if [ -n "$unit" ]; then
+    label=${methods[$unit]}
+    args+=(--filter "$label")
+    dir=$dir/m$unit
+    name=$name-m$unit
+  elif [ ${#filters[@]} -gt 0 ]; then
+    args+=(--filter "${filters[@]}")
+  fi
+  ab_log "round $round: $side${unit:+ $label}"
+  result=$(ab_launch "$src" "$dir" "$work/logs/$name.log" "$launch_timeout" ${envs[@]+"${envs[@]}"} -- "${args[@]}")
   set -- $result
-  printf '%s\t%s\t%s\t%s\t%s\n' "$side" "$round" "$1" "$2" "$3" >>"$work/launches.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$side" "$round" "$1" "$2" "$3" "$label" >>"$work/launches.tsv"
   if [ "$3" -eq 0 ]; then ab_log "round $round: $side produced no results (exit $2; see $work/logs/$name.log)"; fi
 }
 
-# ABBA: odd rounds run the base first, even rounds the head first, so a drift in time weighs on both sides alike.
+# pair SIDE-FIRST SIDE-SECOND ROUND [METHOD-INDEX]: the two sides back to back (the head alone when the base failed).
+pair() {
+  if [ "$base_ok" = false ]; then launch head "$3" ${4:+"$4"}; return; fi
+  launch "$1" "$3" ${4:+"$4"}
+  launch "$2" "$3" ${4:+"$4"}
+}
+
+# Interleaving. Most of a benchmark's variance lies between processes, and on this kind of machine the variance
+# changes within a minute, so the closer in time a head launch is to its base launch, the more of the noise their
+# ratio cancels. `suite` pairs whole-slice launches a minute or more apart; `method` pairs launches of one method
+# seconds apart. A method launch runs in process (BenchmarkDotNet's InProcessEmitToolchain), because an
+# out-of-process launch pays for a generated child project's build (20 s to minutes here) every time; both sides
+# are measured the same way, so their ratio is fair. In-process figures are not those of the stored baselines (made
+# out of process: allocation counts in particular differ), so the method mode makes head-results from one extra
+# out-of-process launch of the head, and only that feeds the stored-baseline comparison.
+methods=()
+if [ "$interleave" = method ]; then
+  # A unit is a method (Namespace.Class.Method) matched by a method-level glob. A glob that names parameters (it has
+  # a '(') stays one unit of its own, since BenchmarkDotNet ORs filters and a method filter would run all its cases.
+  sides=("$head_src")
+  if [ "$base_ok" = true ]; then sides+=("$base_src"); fi
+  globs=('*')
+  if [ ${#filters[@]} -gt 0 ]; then globs=("${filters[@]}"); fi
+  for glob in "${globs[@]}"; do
+    while IFS= read -r method; do
+      unit=$method
+      case $glob in *'('*) unit=$glob ;; esac
+      known=false
+      for seen in ${methods[@]+"${methods[@]}"}; do [ "$seen" != "$unit" ] || known=true; done
+      [ "$known" = true ] || methods+=("$unit")
+    done < <(for src in "${sides[@]}"; do
+      ab_list_methods "$src" --profile "$profile" ${bench_args[@]+"${bench_args[@]}"} --filter "$glob"
+    done | sort -u)
+  done
+  [ ${#methods[@]} -gt 0 ] || { echo "run-ab: the filters select no benchmark method in the $profile profile" >&2; exit 2; }
+  ab_log "methods: ${methods[*]}"
+  # A launch of one method is mostly BenchmarkDotNet's own stages: with the default 500 ms iterations and an unroll
+  # factor of 16, a 30 ms operation ran 32 times per iteration and its pilot stage alone took 4 s (14 s per launch).
+  # Iterations of 200 ms without unrolling keep 5 measured iterations of several operations each (the operations
+  # here take milliseconds, so unrolling buys nothing) and cut a launch to about 5 s, so that more rounds fit: the
+  # rounds, not the iterations, carry the verdict.
+  bench+=(--inProcess --iterationTime 200 --unrollFactor 1)
+fi
+
+# ABBA: odd rounds run the base first, even rounds the head first, so a drift in time weighs on both sides alike;
+# with method interleaving the order also alternates from one method to the next.
 for round in $(seq 1 "$rounds"); do
-  if [ "$base_ok" = false ]; then launch head "$round"; continue; fi
-  if [ $((round % 2)) -eq 1 ]; then launch base "$round"; launch head "$round"; else launch head "$round"; launch base "$round"; fi
+  if [ "$interleave" = suite ]; then
+    if [ $((round % 2)) -eq 1 ]; then pair base head "$round"; else pair head base "$round"; fi
+    continue
+  fi
+  for unit in "${!methods[@]}"; do
+    if [ $(((round + unit) % 2)) -eq 1 ]; then pair base head "$round" "$unit"; else pair head base "$round" "$unit"; fi
+  done
 done
 
 if [ -z "${ab_comparer_dll:-}" ]; then
@@ -180,12 +248,31 @@ if [ -z "${ab_comparer_dll:-}" ]; then
     { echo "run-ab: the results comparer does not build (see $work/logs/comparer-build.log)" >&2; exit 2; }
 fi
 
+# The head's A/B side; in suite mode it is also head-results.
+ab_head=$work/head-results
+if [ "$interleave" = method ]; then ab_head=$work/merged/head; fi
 head_inputs=()
 while IFS= read -r dir; do head_inputs+=("$dir"); done < <(ab_side_inputs "$work/launches" head)
 [ ${#head_inputs[@]} -gt 0 ] || { echo "run-ab: no head launch produced results (see $work/logs/)" >&2; exit 2; }
-if ! comparer merge --inputs "${head_inputs[@]}" --out "$work/head-results" 2>"$work/logs/merge-head.err"; then
+if ! comparer merge --inputs "${head_inputs[@]}" --out "$ab_head" 2>"$work/logs/merge-head.err"; then
   echo "run-ab: merging the head's launches failed: $(head -n 1 "$work/logs/merge-head.err")" >&2
   exit 2
+fi
+
+if [ "$interleave" = method ]; then
+  # The stored baselines' settings: out of process, the quick profile's own iterations.
+  oop=(--profile "$profile" --keepFiles --buildTimeout "$launch_timeout" ${bench_args[@]+"${bench_args[@]}"})
+  if [ ${#filters[@]} -gt 0 ]; then oop+=(--filter "${filters[@]}"); fi
+  ab_log "head: one out-of-process launch for the stored-baseline comparison"
+  result=$(ab_launch "$head_src" "$work/head-oop" "$work/logs/head-oop.log" "$launch_timeout" \
+    ${head_env[@]+"${head_env[@]}"} -- "${oop[@]}")
+  set -- $result
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' head-oop 0 "$1" "$2" "$3" - >>"$work/launches.tsv"
+  [ "$3" -gt 0 ] || { echo "run-ab: the head's out-of-process launch produced no results (see $work/logs/head-oop.log)" >&2; exit 2; }
+  if ! comparer merge --inputs "$work/head-oop" --out "$work/head-results" 2>"$work/logs/merge-head-oop.err"; then
+    echo "run-ab: reading the head's out-of-process launch failed: $(head -n 1 "$work/logs/merge-head-oop.err")" >&2
+    exit 2
+  fi
 fi
 
 if [ "$base_ok" = true ]; then
@@ -197,7 +284,7 @@ if [ "$base_ok" = true ]; then
     record_ab_error "merging the base's launches failed: $(head -n 1 "$work/logs/merge-base.err")"
   else
     code=0
-    comparer compare --base "$work/merged/base" --diff "$work/head-results" --threshold "$threshold" \
+    comparer compare --base "$work/merged/base" --diff "$ab_head" --threshold "$threshold" \
       --json "$work/ab.json" --md "$work/ab.md" ${compare_args[@]+"${compare_args[@]}"} \
       >"$work/logs/compare-ab.out" 2>"$work/logs/compare-ab.err" || code=$?
     echo "$code" >"$work/ab-compare-exit.txt"

@@ -97,3 +97,11 @@ ab_side_inputs() {
     if [ -n "$(ab_result_files "$dir" | head -n 1)" ]; then printf '%s\n' "$dir"; fi
   done
 }
+
+# ab_list_methods SRC [BENCHMARK ARGS...]: the benchmark methods (Namespace.Class.Method, one per line) of SRC's
+# build that the arguments select; the method-interleaved A/B launches each of them on its own.
+ab_list_methods() {
+  local src=$1; shift
+  (cd "$src" && dotnet artifacts/ab-bin/FilePipes.Benchmarks.dll "$@" --list flat) 2>/dev/null |
+    tr -d '\r' | grep -E '^[A-Za-z_][A-Za-z0-9_.]*$' || true
+}

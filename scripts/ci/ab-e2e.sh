@@ -7,7 +7,7 @@
 #   bare     base without benchmarks/                             (a base without the benchmark project)
 # Scenarios: a good base (rounds run, merged, compared, report written; the throwing head benchmark shows as Failed,
 # the rest are compared), a base that does not build, a base without the benchmark project, a head that does not
-# build (pr-report must exit 2), and bad usage (exit 2).
+# build (pr-report must exit 2), bad usage (exit 2), and the same good base with --interleave method.
 # Writes "PASSED FAILED" to artifacts/ci/counts/ab-e2e.txt; exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -130,10 +130,40 @@ check "bare base: ab-error says there is no benchmark project" has "$out/ab/ab-e
 check "bare base: the report says so" has "$out/report.md" 'no benchmark project'
 check "bare base: the head build was reused" has "$tmp/bare.log" 'reusing the build'
 
-# 3. A good base: ABBA rounds, merge, compare, report; the throwing head benchmark is Failed, the others compared.
+# 3m. A good base, method-interleaved: each method (or case-level glob) its own in-process launch, sides alternating
+# per method; one extra out-of-process head launch makes results/ for the stored-baseline comparison.
 code=0
-bash scripts/pr-report --base base --head head --rounds 2 --out "$out" "${slice[@]}" --filter "$real_case" \
-  --reuse-build >"$tmp/good.log" 2>&1 || code=$?
+bash scripts/pr-report --base base --head head --rounds 2 --interleave method --out "$out" "${slice[@]}" \
+  --filter "$real_case" "${reuse[@]}" >"$tmp/method.log" 2>&1 || code=$?
+count_cases() { # count_cases DIR NAME-FRAGMENT: benchmarks whose FullName holds the fragment, over DIR's exports
+  python3 - "$@" <<'EOF'
+import glob, json, sys
+names = [b["FullName"] for f in glob.glob(sys.argv[1] + "/**/*-report-full*.json", recursive=True)
+         for b in json.load(open(f))["Benchmarks"] if sys.argv[2] in b["FullName"]]
+print(len(names))
+EOF
+}
+check "method: pr-report exits 0" test "$code" -eq 0
+check "method: A/B comparison made (ab.json)" test -s "$out/ab/ab.json"
+check "method: one unit per probe method and one for the case glob" \
+  test "$(awk -F'\t' 'NR>1 && $1 != "head-oop" {print $6}' "$out/ab/launches.tsv" | sort -u | wc -l)" -eq 3
+check "method: sides alternate per method and per round (base head, head base, base head, then reversed)" \
+  test "$(awk -F'\t' 'NR>1 && $1 != "head-oop" {printf "%s ", $1}' "$out/ab/launches.tsv")" = \
+  "base head head base base head head base base head head base "
+check "method: A/B launches ran in process" grep -rq InProcessEmitToolchain "$out/ab/merged/head"
+check "method: the head's out-of-process launch feeds results/" \
+  test "$(awk -F'\t' '$1 == "head-oop" && $5 > 0' "$out/ab/launches.tsv" | wc -l)" -eq 1
+check "method: results/ was measured out of process" test -z "$(grep -rl InProcessEmitToolchain "$out/results")"
+check "method: the case glob ran its one case only" test "$(count_cases "$out/ab/merged/head" ReadBenchmarks.FileStreamSync)" -eq 1
+check "method: the throwing head benchmark is Failed" json_verdict "$out/ab/ab.json" "E2eProbeBenchmarks.Throws" Failed
+check "method: the working probe benchmark is compared" json_verdict "$out/ab/ab.json" "E2eProbeBenchmarks.Works" 'Same|Unknown|Slower|Faster'
+code=0; bash scripts/pr-report --interleave cases --rounds 1 >/dev/null 2>&1 || code=$?
+check "bad usage: --interleave cases exits 2" test "$code" -eq 2
+
+# 3. A good base, suite-interleaved: ABBA rounds, merge, compare, report; the throwing head benchmark is Failed, the others compared.
+code=0
+bash scripts/pr-report --base base --head head --rounds 2 --interleave suite --out "$out" "${slice[@]}" \
+  --filter "$real_case" --reuse-build >"$tmp/good.log" 2>&1 || code=$?
 check "good base: pr-report exits 0" test "$code" -eq 0
 check "good base: report.md written" test -s "$out/report.md"
 check "good base: report.json written" test -s "$out/report.json"

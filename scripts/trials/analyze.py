@@ -4,6 +4,10 @@ verdicts are right, in both modes, for A/A, +10% and +20%.
 
     analyze.py --pool DIR --batch-dll PATH [--trials N] [--rounds K ...] [--seed S] [--out DIR]
 
+Two pool layouts: launches.tsv (collect.sh: whole-slice out-of-process launches, P S10 P S20 ...) and rounds.tsv
+(collect-rounds.sh: rounds of per-method in-process launches, base next to head, the head slowed at the round's
+level), as made by the two protocols of scripts/ab/run-ab.sh (--interleave suite and method).
+
 Every verdict comes from the real comparer (`merge`, then `compare --json`); this script only assigns launches to
 sides and counts. Statistics are Perfolizer's, inside the comparer.
 
@@ -27,6 +31,66 @@ import sys
 
 LEVELS = ["A/A", "+10%", "+20%"]
 LEVEL_KIND = {"A/A": "P", "+10%": "S10", "+20%": "S20"}
+
+
+def level_of(kind):
+    return "A/A" if kind == "P" else "+%d%%" % int(kind[1:])
+
+
+def read_rounds(pool):
+    """Complete rounds of a rounds.tsv pool: every method launched on both sides, each with results."""
+    rounds = {}
+    with open(os.path.join(pool, "rounds.tsv")) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            r = rounds.setdefault(int(row["round"]), {"kind": row["kind"], "ok": True, "launches": 0})
+            r["launches"] += 1
+            r["ok"] = r["ok"] and row["exit"] == "0" and int(row["json"]) > 0
+    complete = max((r["launches"] for r in rounds.values()), default=0)
+    result = []
+    for number, r in sorted(rounds.items()):
+        if not r["ok"] or r["launches"] < complete:
+            continue
+        name = "R%03d-%s" % (number, r["kind"])
+        result.append({"round": number, "kind": r["kind"], "level": level_of(r["kind"]),
+                       "base": os.path.join(pool, "launches", name, "base"),
+                       "head": os.path.join(pool, "launches", name, "head")})
+    return result
+
+
+def round_trials(rounds, level, k, count, rng):
+    """A/B trials of k rounds of the level: (base dirs, head dirs), rounds in time order."""
+    mine = [r for r in rounds if r["level"] == level]
+    if len(mine) < k:
+        return []
+    seen, trials = set(), []
+    for _ in range(count * 20):
+        combo = tuple(sorted(rng.sample(range(len(mine)), k)))
+        if combo in seen:
+            continue
+        seen.add(combo)
+        trials.append(([mine[i]["base"] for i in combo], [mine[i]["head"] for i in combo]))
+        if len(trials) == count:
+            break
+    return trials
+
+
+def round_stored_trials(rounds, level, count, rng, size=3):
+    """Stored-baseline-like trials from a rounds pool: the base launches of `size` consecutive rounds against the head
+    launches of `size` rounds of the level that all ran later (no pairing, as against a stored baseline)."""
+    windows = [rounds[i:i + size] for i in range(0, len(rounds) - size + 1)]
+    heads = [r for r in rounds if r["level"] == level]
+    head_windows = [heads[i:i + size] for i in range(0, len(heads) - size + 1)]
+    space = [(b, h) for b in windows for h in head_windows if h[0]["round"] > b[-1]["round"]]
+    rng.shuffle(space)
+    return [([r["base"] for r in b], [r["head"] for r in h]) for b, h in space[:count]]
+
+
+def rule_options(rule):
+    """'t@0.01' is the t rule at --paired-alpha 0.01."""
+    name, _, alpha = rule.partition("@")
+    return ["--paired-rule", name] + (["--paired-alpha", alpha] if alpha else [])
 
 
 def read_pool(pool, first_seq=1, last_seq=10**9):
@@ -208,7 +272,7 @@ def main():
     ap.add_argument("--trials", type=int, default=20)
     ap.add_argument("--rounds", type=int, nargs="+", default=[6])
     ap.add_argument("--thresholds", nargs="+", default=["5%"])
-    ap.add_argument("--rules", nargs="+", default=["sign", "ci", "ci-significant"])
+    ap.add_argument("--rules", nargs="+", default=["sign", "ci", "ci-significant", "t"])
     ap.add_argument("--seed", type=int, default=8)
     ap.add_argument("--out")
     ap.add_argument("--first-seq", type=int, default=1, help="use launches from this one on (e.g. a quieter stretch)")
@@ -216,6 +280,8 @@ def main():
     args = ap.parse_args()
     out = args.out or os.path.join(args.pool, "analysis")
     os.makedirs(out, exist_ok=True)
+    if os.path.exists(os.path.join(args.pool, "rounds.tsv")):
+        return analyze_rounds(args, out)
     launches = read_pool(args.pool, args.first_seq, args.last_seq)
     kinds = {k: sum(1 for l in launches if l["kind"] == k) for k in ("P", "S10", "S20")}
     comparer = Comparer(args.batch_dll, out)
@@ -234,7 +300,7 @@ def main():
                 base_head = [([b for b, _ in t], [h for _, h in t]) for t in trials]
                 pooled_done = False
                 for rule in args.rules:
-                    verdicts = [comparer.compare(base, head, ["--threshold", threshold, "--paired", "--paired-rule", rule])
+                    verdicts = [comparer.compare(base, head, ["--threshold", threshold, "--paired"] + rule_options(rule))
                                 for base, head in base_head]
                     if not pooled_done:
                         rows.append({"mode": "A/B, %d rounds" % k, "verdict": "pooled MW", "threshold": threshold,
@@ -266,6 +332,69 @@ def main():
     with open(os.path.join(out, "trials.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
+
+
+def analyze_rounds(args, out):
+    rounds = read_rounds(args.pool)
+    levels = sorted({r["level"] for r in rounds}, key=lambda l: -1 if l == "A/A" else int(l[1:-1]))
+    counts = {l: sum(1 for r in rounds if r["level"] == l) for l in levels}
+    comparer = Comparer(args.batch_dll, out)
+    rows, per_case = [], {}
+    for threshold in args.thresholds:
+        for level in levels:
+            expect = level != "A/A"
+            rng = random.Random(args.seed)
+            trials = round_stored_trials(rounds, level, args.trials, rng)
+            pooled = [[b["pooled"] for b in comparer.compare(base, head, ["--threshold", threshold])] for base, head in trials]
+            rows.append({"mode": "sequential (stored-baseline style), 3 rounds per side", "verdict": "pooled MW",
+                         "threshold": threshold, "level": level, **tally(pooled, expect)})
+            for k in args.rounds:
+                trials = round_trials(rounds, level, k, args.trials, random.Random(args.seed * 100 + k))
+                pooled_done = False
+                for rule in args.rules:
+                    verdicts = [comparer.compare(base, head, ["--threshold", threshold, "--paired"] + rule_options(rule))
+                                for base, head in trials]
+                    if not pooled_done:
+                        rows.append({"mode": "A/B, %d rounds" % k, "verdict": "pooled MW", "threshold": threshold,
+                                     "level": level, **tally([[b["pooled"] for b in v] for v in verdicts], expect)})
+                        pooled_done = True
+                    rows.append({"mode": "A/B, %d rounds" % k, "verdict": "paired " + rule, "threshold": threshold,
+                                 "level": level, **tally([[b["paired"] for b in v] for v in verdicts], expect)})
+                    for v in verdicts:
+                        for b in v:
+                            cell = per_case.setdefault((threshold, k, rule, b["name"]), {}).setdefault(level, [0, 0])
+                            cell[1] += 1
+                            cell[0] += 1 if (b["paired"] == "Slower" if expect else b["paired"] in ("Slower", "Faster")) else 0
+                print("done: %s %s k=%d (%d comparer calls so far)" % (threshold, level, k, comparer.calls), file=sys.stderr)
+    with open(os.path.join(out, "trials.json"), "w") as f:
+        json.dump({"rounds": counts, "rows": rows,
+                   "perCase": [{"threshold": t, "rounds": k, "rule": rule, "name": n, "levels": v}
+                               for (t, k, rule, n), v in per_case.items()]}, f, indent=1)
+    lines = ["Pool: %d complete rounds (%s) of one build; %d trials per cell, drawn from those rounds (trials share rounds, so they are not independent)."
+             % (len(rounds), ", ".join("%d %s" % (counts[l], l) for l in levels), args.trials), "",
+             "| mode | verdict | threshold | " + " | ".join("%s: comparisons | %s: suite runs" % (l, l) for l in levels) + " |",
+             "|---|---|---|" + "---|---|" * len(levels)]
+    keyed = {}
+    for r in rows:
+        keyed.setdefault((r["mode"], r["verdict"], r["threshold"]), {})[r["level"]] = r
+    for (mode, verdict, threshold), by_level in keyed.items():
+        cells = []
+        for level in levels:
+            r = by_level.get(level)
+            if r is None or r["runs"] == 0:
+                cells += ["n/a", "n/a"]
+                continue
+            cells.append("%d of %d%s" % (r["flagged"], r["comparisons"], " (%d Unknown)" % r["unknown"] if r["unknown"] else ""))
+            cells.append("%d of %d" % (r["runs_flagged"], r["runs"]))
+        lines.append("| %s | %s | %s | %s |" % (mode, verdict, threshold, " | ".join(cells)))
+    lines += ["", "A/A: false alarms (Slower or Faster); slowed levels: Slower. Per benchmark, paired verdicts:", "",
+              "| threshold | rounds | rule | benchmark | " + " | ".join(levels) + " |", "|---|---|---|---|" + "---|" * len(levels)]
+    for (t, k, rule, name), v in sorted(per_case.items()):
+        lines.append("| %s | %d | %s | %s | %s |" % (t, k, rule, name.replace("FilePipes.Benchmarks.", ""),
+                                                    " | ".join("%d/%d" % tuple(v.get(l, [0, 0])) for l in levels)))
+    with open(os.path.join(out, "trials.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines[:len(keyed) + 4]))
 
 
 if __name__ == "__main__":
