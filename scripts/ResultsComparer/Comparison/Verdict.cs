@@ -25,7 +25,7 @@ public enum Verdict
     Failed,
 }
 
-/// <summary>The allocation verdict (bytes per operation, exact).</summary>
+/// <summary>The allocation verdict (bytes per operation, beyond the allocation threshold).</summary>
 public enum AllocationVerdict
 {
     /// <summary>More bytes than the allocation threshold allows.</summary>

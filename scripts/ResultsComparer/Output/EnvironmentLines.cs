@@ -13,7 +13,7 @@ internal static class EnvironmentLines
         var lines = new List<string>();
         if (report.EnvironmentDifferences.Count > 0)
         {
-            lines.Add($"⚠️ The two sides ran on different machines ({string.Join("; ", report.EnvironmentDifferences)}): timing verdicts across machines are a hint, not a measurement. Allocation verdicts stay exact.");
+            lines.Add($"⚠️ The two sides ran on different machines ({string.Join("; ", report.EnvironmentDifferences)}): timing verdicts across machines are a hint, not a measurement. Allocation verdicts do not depend on the machine's speed.");
         }
 
         foreach (var (side, set) in new[] { ("base", report.Base), ("diff", report.Diff) })

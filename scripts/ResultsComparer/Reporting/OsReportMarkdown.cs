@@ -5,7 +5,7 @@ namespace ResultsComparer.Reporting;
 
 /// <summary>
 /// One OS section of the PR comment, in the order of trust: (1) timing head vs base on this runner (the A/B verdict),
-/// (2) allocations vs the stored baseline (exact), (3) timing vs the stored baseline (indicative).
+/// (2) allocations vs the stored baseline (gated beyond its threshold), (3) timing vs the stored baseline (indicative).
 /// </summary>
 internal static class OsReportMarkdown
 {
@@ -36,7 +36,7 @@ internal static class OsReportMarkdown
             Details(text, $"All {ab.Benchmarks.Count} A/B verdicts", () => TimingTable(text, ab.Benchmarks, paired: ab.Options.Paired is not null));
         }
 
-        Line(text, "### 2. Allocations vs the stored baseline (exact)");
+        Line(text, "### 2. Allocations vs the stored baseline");
         Line(text);
         if (baseline is null)
         {

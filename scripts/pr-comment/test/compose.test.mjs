@@ -49,7 +49,7 @@ test('both legs ok: one comment, one section per OS in matrix order, marker and 
 
 // Shaped like the comparer's `report` output (OsReportMarkdown): a level-2 headline, level-3 parts.
 const osReport = (os) => `## ${os}: ✅ no slowdown in A/B, 0 more allocations\n\n### 1. Timing: head vs base on this runner (A/B)\n\n` +
-  '```\n## a code line, not a heading\n```\n\n### 2. Allocations vs the stored baseline (exact)\n\nnone\n';
+  '```\n## a code line, not a heading\n```\n\n### 2. Allocations vs the stored baseline\n\nnone\n';
 
 test('each OS report nests under its OS heading: every heading of a section is deeper than the section', () => {
   const incoming = incomingWith({
