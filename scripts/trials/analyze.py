@@ -87,6 +87,26 @@ def round_stored_trials(rounds, level, count, rng, size=3):
     return [([r["base"] for r in b], [r["head"] for r in h]) for b, h in space[:count]]
 
 
+def verdict_table(rows, levels, header):
+    """Markdown rows of the trials table: one line per (mode, verdict, threshold), two cells per level."""
+    lines = ["| mode | verdict | threshold | " + " | ".join(header(l) for l in levels) + " |",
+             "|---|---|---|" + "---|---|" * len(levels)]
+    keyed = {}
+    for r in rows:
+        keyed.setdefault((r["mode"], r["verdict"], r["threshold"]), {})[r["level"]] = r
+    for (mode, verdict, threshold), by_level in keyed.items():
+        cells = []
+        for level in levels:
+            r = by_level.get(level)
+            if r is None or r["runs"] == 0:
+                cells += ["n/a", "n/a"]
+                continue
+            cells.append("%d of %d%s" % (r["flagged"], r["comparisons"], " (%d Unknown)" % r["unknown"] if r["unknown"] else ""))
+            cells.append("%d of %d" % (r["runs_flagged"], r["runs"]))
+        lines.append("| %s | %s | %s | %s |" % (mode, verdict, threshold, " | ".join(cells)))
+    return lines
+
+
 def rule_options(rule):
     """'t@0.01' is the t rule at --paired-alpha 0.01."""
     name, _, alpha = rule.partition("@")
@@ -313,22 +333,9 @@ def main():
         json.dump({"launches": kinds, "rows": rows}, f, indent=1)
     seqs = [l["seq"] for l in launches]
     lines = ["Pool: %d plain, %d at +10%%, %d at +20%% single-launch processes (one build), launches %d-%d." % (kinds["P"], kinds["S10"], kinds["S20"], min(seqs), max(seqs)),
-             "",
-             "| mode | verdict | threshold | A/A false alarms: comparisons | A/A: suite runs | +10% caught: comparisons | +10%: suite runs flagged | +20% caught: comparisons | +20%: suite runs flagged |",
-             "|---|---|---|---|---|---|---|---|---|"]
-    keyed = {}
-    for r in rows:
-        keyed.setdefault((r["mode"], r["verdict"], r["threshold"]), {})[r["level"]] = r
-    for (mode, verdict, threshold), levels in keyed.items():
-        cells = []
-        for level in LEVELS:
-            r = levels.get(level)
-            if r is None or r["runs"] == 0:
-                cells += ["n/a", "n/a"]
-                continue
-            cells.append("%d of %d%s" % (r["flagged"], r["comparisons"], " (%d Unknown)" % r["unknown"] if r["unknown"] else ""))
-            cells.append("%d of %d" % (r["runs_flagged"], r["runs"]))
-        lines.append("| %s | %s | %s | %s |" % (mode, verdict, threshold, " | ".join(cells)))
+             ""]
+    lines += verdict_table(rows, LEVELS, lambda l: ("A/A false alarms: comparisons | A/A: suite runs" if l == "A/A"
+                                                    else "%s caught: comparisons | %s: suite runs flagged" % (l, l)))
     with open(os.path.join(out, "trials.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
@@ -371,22 +378,9 @@ def analyze_rounds(args, out):
                    "perCase": [{"threshold": t, "rounds": k, "rule": rule, "name": n, "levels": v}
                                for (t, k, rule, n), v in per_case.items()]}, f, indent=1)
     lines = ["Pool: %d complete rounds (%s) of one build; %d trials per cell, drawn from those rounds (trials share rounds, so they are not independent)."
-             % (len(rounds), ", ".join("%d %s" % (counts[l], l) for l in levels), args.trials), "",
-             "| mode | verdict | threshold | " + " | ".join("%s: comparisons | %s: suite runs" % (l, l) for l in levels) + " |",
-             "|---|---|---|" + "---|---|" * len(levels)]
-    keyed = {}
-    for r in rows:
-        keyed.setdefault((r["mode"], r["verdict"], r["threshold"]), {})[r["level"]] = r
-    for (mode, verdict, threshold), by_level in keyed.items():
-        cells = []
-        for level in levels:
-            r = by_level.get(level)
-            if r is None or r["runs"] == 0:
-                cells += ["n/a", "n/a"]
-                continue
-            cells.append("%d of %d%s" % (r["flagged"], r["comparisons"], " (%d Unknown)" % r["unknown"] if r["unknown"] else ""))
-            cells.append("%d of %d" % (r["runs_flagged"], r["runs"]))
-        lines.append("| %s | %s | %s | %s |" % (mode, verdict, threshold, " | ".join(cells)))
+             % (len(rounds), ", ".join("%d %s" % (counts[l], l) for l in levels), args.trials), ""]
+    table = verdict_table(rows, levels, lambda l: "%s: comparisons | %s: suite runs" % (l, l))
+    lines += table
     lines += ["", "A/A: false alarms (Slower or Faster); slowed levels: Slower. Per benchmark, paired verdicts:", "",
               "| threshold | rounds | rule | benchmark | " + " | ".join(levels) + " |", "|---|---|---|---|" + "---|" * len(levels)]
     for (t, k, rule, name), v in sorted(per_case.items()):
@@ -394,7 +388,7 @@ def analyze_rounds(args, out):
                                                     " | ".join("%d/%d" % tuple(v.get(l, [0, 0])) for l in levels)))
     with open(os.path.join(out, "trials.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
-    print("\n".join(lines[:len(keyed) + 4]))
+    print("\n".join(lines[:len(table) + 2]))
 
 
 if __name__ == "__main__":

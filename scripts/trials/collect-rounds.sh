@@ -34,28 +34,8 @@ IFS=, read -r -a level_list <<<"$levels"
 for level in "${level_list[@]}"; do
   [[ "$level" =~ ^0(\.[0-9]{1,2})?$ ]] || fail_usage "--levels takes fractions such as 0,0.10,0.20, not '$level'"
 done
-deadline=''
-if [ -n "$until" ]; then
-  deadline=$(date -u -d "$until" +%s 2>/dev/null) || fail_usage "--until needs HH:MM (UTC) that date -d understands"
-fi
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-# shellcheck source=../ab/side.sh
-. "$here/ab/side.sh"
-repo=$(git rev-parse --show-toplevel)
-cd "$repo"
-mkdir -p "$pool/launches" "$pool/logs"
-pool=$(cd "$pool" && pwd)
-export FILEPIPES_FIXTURES="${FILEPIPES_FIXTURES:-$repo/artifacts/fixtures}"
-
-src=$pool/src
-if [ ! -f "$src/artifacts/ab-bin/FilePipes.Benchmarks.dll" ]; then
-  sha=$(git rev-parse --verify "$commit^{commit}")
-  ab_checkout "$sha" "$src"
-  ab_log "building $sha"
-  ab_build "$src" "$pool/logs/build.log" || fail_usage "the build failed (see $pool/logs/build.log)"
-  echo "$sha" >"$pool/commit.txt"
-fi
+# shellcheck source=pool-setup.sh
+. "$(dirname "$0")/pool-setup.sh"
 
 bench=(--profile quick --inProcess ${bench_args[@]+"${bench_args[@]}"})
 units=()

@@ -31,28 +31,8 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$pool" ] || fail_usage "--pool is required"
 [ ${#filters[@]} -gt 0 ] || fail_usage "--filter is required: trials run a slice, say which"
-deadline=''
-if [ -n "$until" ]; then
-  deadline=$(date -u -d "$until" +%s 2>/dev/null) || fail_usage "--until needs HH:MM (UTC) that date -d understands"
-fi
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-# shellcheck source=../ab/side.sh
-. "$here/ab/side.sh"
-repo=$(git rev-parse --show-toplevel)
-cd "$repo"
-mkdir -p "$pool/launches" "$pool/logs"
-pool=$(cd "$pool" && pwd)
-export FILEPIPES_FIXTURES="${FILEPIPES_FIXTURES:-$repo/artifacts/fixtures}"
-
-src=$pool/src
-if [ ! -f "$src/artifacts/ab-bin/FilePipes.Benchmarks.dll" ]; then
-  sha=$(git rev-parse --verify "$commit^{commit}")
-  ab_checkout "$sha" "$src"
-  ab_log "building $sha"
-  ab_build "$src" "$pool/logs/build.log" || fail_usage "the build failed (see $pool/logs/build.log)"
-  echo "$sha" >"$pool/commit.txt"
-fi
+# shellcheck source=pool-setup.sh
+. "$(dirname "$0")/pool-setup.sh"
 [ -f "$pool/launches.tsv" ] || printf 'seq\tkind\tslowdown\tstarted\tseconds\texit\tjson\n' >"$pool/launches.tsv"
 
 kinds=(P S10 P S20)
