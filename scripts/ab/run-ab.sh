@@ -25,7 +25,7 @@ threshold=5%
 launch_timeout=1200
 interleave=method
 
-usage() { echo "usage: run-ab.sh --work DIR [--base REF|--against REF] [--head REF] [--rounds N] [--profile P] [--filter GLOB]... [--threshold T] [--compare-arg A]... [--build-arg A]... [--bench-arg A]... [--head-env VAR=VALUE]... [--launch-timeout S] [--keep-src] [--reuse-build]" >&2; }
+usage() { echo "usage: run-ab.sh --work DIR [--base REF|--against REF] [--head REF] [--rounds N] [--profile P] [--filter GLOB]... [--threshold T] [--compare-arg A]... [--build-arg A]... [--bench-arg A]... [--head-env VAR=VALUE]... [--launch-timeout S] [--keep-src] [--reuse-build] [--interleave suite|method]" >&2; }
 fail_usage() { echo "run-ab: $1" >&2; usage; exit 2; }
 need_value() { [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "$1 needs a value"; }
 
@@ -223,12 +223,7 @@ if [ "$interleave" = method ]; then
   done
   [ ${#methods[@]} -gt 0 ] || { echo "run-ab: the filters select no benchmark method in the $profile profile" >&2; exit 2; }
   ab_log "methods: ${methods[*]}"
-  # A launch of one method is mostly BenchmarkDotNet's own stages: with the default 500 ms iterations and an unroll
-  # factor of 16, a 30 ms operation ran 32 times per iteration and its pilot stage alone took 4 s (14 s per launch).
-  # Iterations of 200 ms without unrolling keep 5 measured iterations of several operations each (the operations
-  # here take milliseconds, so unrolling buys nothing) and cut a launch to about 5 s, so that more rounds fit: the
-  # rounds, not the iterations, carry the verdict.
-  bench+=(--inProcess --iterationTime 200 --unrollFactor 1)
+  bench+=("${ab_method_launch_args[@]}")
 fi
 
 # ABBA: odd rounds run the base first, even rounds the head first, so a drift in time weighs on both sides alike;

@@ -98,6 +98,14 @@ ab_side_inputs() {
   done
 }
 
+# The settings of a method launch (run-ab.sh --interleave method, and the trials of that protocol): in process, and
+# iterations of 200 ms without unrolling. A launch of one method is mostly BenchmarkDotNet's own stages: with the
+# default 500 ms iterations and an unroll factor of 16, a 30 ms operation ran 32 times per iteration and its pilot
+# stage alone took 4 s (14 s per launch); these settings keep 5 measured iterations of several operations each (the
+# operations here take milliseconds, so unrolling buys nothing) and cut a launch to about 5 s, so that more rounds
+# fit: the rounds, not the iterations, carry the verdict.
+ab_method_launch_args=(--inProcess --iterationTime 200 --unrollFactor 1)
+
 # ab_list_methods SRC [BENCHMARK ARGS...]: the benchmark methods (Namespace.Class.Method, one per line) of SRC's
 # build that the arguments select; the method-interleaved A/B launches each of them on its own.
 ab_list_methods() {

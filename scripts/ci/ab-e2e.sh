@@ -192,6 +192,11 @@ code=0; bash scripts/pr-report --rounds zero >/dev/null 2>&1 || code=$?
 check "bad usage: --rounds zero exits 2" test "$code" -eq 2
 code=0; bash scripts/pr-report --os plan9-latest >/dev/null 2>&1 || code=$?
 check "bad usage: unknown --os exits 2" test "$code" -eq 2
+# A knob the comparer would refuse later must stop pr-report up front, not end as an A/B error in an exit-0 report.
+for knob in '--alloc-threshold 5' '--paired-rule wilcoxon' '--paired-alpha 2'; do
+  code=0; bash scripts/pr-report $knob >/dev/null 2>&1 || code=$?
+  check "bad usage: $knob exits 2" test "$code" -eq 2
+done
 
 for log in "$tmp"/*.log; do echo "--- $(basename "$log") (last lines)"; tail -n 5 "$log"; done
 [ "$failed" -eq 0 ]

@@ -7,8 +7,9 @@
 #                                    [--until HH:MM] [--max-rounds N] [--bench-arg ARG]...
 #
 # Round r takes level r of the repeating --levels list; inside it, method i runs base then head when r + i is odd,
-# head then base otherwise, exactly as the runner does. Each launch is one in-process BenchmarkDotNet run of one
-# method (see run-ab.sh for why). Layout: DIR/launches/R001-S10/{base,head}/uN/ and DIR/rounds.tsv. Resumable.
+# head then base otherwise, exactly as the runner does. Each launch is one BenchmarkDotNet run of one method with the
+# runner's method-launch settings (ab_method_launch_args in scripts/ab/side.sh: in process, 200 ms iterations).
+# Layout: DIR/launches/R001-S10/{base,head}/uN/ and DIR/rounds.tsv. Resumable.
 set -euo pipefail
 
 pool='' commit=HEAD until='' max_rounds=1000000 levels=0,0.10,0.20
@@ -37,7 +38,7 @@ done
 # shellcheck source=pool-setup.sh
 . "$(dirname "$0")/pool-setup.sh"
 
-bench=(--profile quick --inProcess ${bench_args[@]+"${bench_args[@]}"})
+bench=(--profile quick "${ab_method_launch_args[@]}" ${bench_args[@]+"${bench_args[@]}"})
 units=()
 while IFS= read -r unit; do units+=("$unit"); done < <(ab_list_methods "$src" --profile quick --filter "${filters[@]}")
 [ ${#units[@]} -gt 0 ] || fail_usage "the filters match no benchmark method in the quick profile"
