@@ -305,30 +305,9 @@ def main():
     launches = read_pool(args.pool, args.first_seq, args.last_seq)
     kinds = {k: sum(1 for l in launches if l["kind"] == k) for k in ("P", "S10", "S20")}
     comparer = Comparer(args.batch_dll, out)
-    rows = []
-    for threshold in args.thresholds:
-        for level in LEVELS:
-            expect = level != "A/A"
-            rng = random.Random(args.seed)
-            trials = stored_trials(launches, level, args.trials, rng)
-            pooled = [[b["pooled"] for b in comparer.compare(base, head, ["--threshold", threshold])] for base, head in trials]
-            rows.append({"mode": "stored-baseline, 3 launches per side", "verdict": "pooled MW", "threshold": threshold,
-                         "level": level, **tally(pooled, expect)})
-            for k in args.rounds:
-                rng = random.Random(args.seed * 100 + k)
-                trials = ab_trials(launches, level, k, args.trials, rng)
-                base_head = [([b for b, _ in t], [h for _, h in t]) for t in trials]
-                pooled_done = False
-                for rule in args.rules:
-                    verdicts = [comparer.compare(base, head, ["--threshold", threshold, "--paired"] + rule_options(rule))
-                                for base, head in base_head]
-                    if not pooled_done:
-                        rows.append({"mode": "A/B, %d rounds" % k, "verdict": "pooled MW", "threshold": threshold,
-                                     "level": level, **tally([[b["pooled"] for b in v] for v in verdicts], expect)})
-                        pooled_done = True
-                    rows.append({"mode": "A/B, %d rounds" % k, "verdict": "paired " + rule, "threshold": threshold,
-                                 "level": level, **tally([[b["paired"] for b in v] for v in verdicts], expect)})
-                print("done: %s %s k=%d (%d comparer calls so far)" % (threshold, level, k, comparer.calls), file=sys.stderr)
+    rows = score(args, comparer, LEVELS, "stored-baseline, 3 launches per side",
+                 lambda level, rng: stored_trials(launches, level, args.trials, rng),
+                 lambda level, k, rng: [([b for b, _ in t], [h for _, h in t]) for t in ab_trials(launches, level, k, args.trials, rng)])
     with open(os.path.join(out, "trials.json"), "w") as f:
         json.dump({"launches": kinds, "rows": rows}, f, indent=1)
     seqs = [l["seq"] for l in launches]
@@ -341,38 +320,45 @@ def main():
     print("\n".join(lines))
 
 
-def analyze_rounds(args, out):
-    rounds = read_rounds(args.pool)
-    levels = sorted({r["level"] for r in rounds}, key=lambda l: -1 if l == "A/A" else int(l[1:-1]))
-    counts = {l: sum(1 for r in rounds if r["level"] == l) for l in levels}
-    comparer = Comparer(args.batch_dll, out)
-    rows, per_case = [], {}
+def score(args, comparer, levels, stored_mode, stored_trials_of, ab_trials_of, per_case=None):
+    """Asks the comparer for every trial's verdicts and tallies them: one row per (mode, verdict, threshold, level).
+    stored_trials_of(level, rng) and ab_trials_of(level, k, rng) give (base dirs, head dirs) per trial; per_case, if
+    given, collects each benchmark's paired verdicts."""
+    rows = []
     for threshold in args.thresholds:
         for level in levels:
             expect = level != "A/A"
-            rng = random.Random(args.seed)
-            trials = round_stored_trials(rounds, level, args.trials, rng)
+            trials = stored_trials_of(level, random.Random(args.seed))
             pooled = [[b["pooled"] for b in comparer.compare(base, head, ["--threshold", threshold])] for base, head in trials]
-            rows.append({"mode": "sequential (stored-baseline style), 3 rounds per side", "verdict": "pooled MW",
-                         "threshold": threshold, "level": level, **tally(pooled, expect)})
+            rows.append({"mode": stored_mode, "verdict": "pooled MW", "threshold": threshold, "level": level, **tally(pooled, expect)})
             for k in args.rounds:
-                trials = round_trials(rounds, level, k, args.trials, random.Random(args.seed * 100 + k))
-                pooled_done = False
-                for rule in args.rules:
+                trials = ab_trials_of(level, k, random.Random(args.seed * 100 + k))
+                for i, rule in enumerate(args.rules):
                     verdicts = [comparer.compare(base, head, ["--threshold", threshold, "--paired"] + rule_options(rule))
                                 for base, head in trials]
-                    if not pooled_done:
+                    if i == 0:
                         rows.append({"mode": "A/B, %d rounds" % k, "verdict": "pooled MW", "threshold": threshold,
                                      "level": level, **tally([[b["pooled"] for b in v] for v in verdicts], expect)})
-                        pooled_done = True
                     rows.append({"mode": "A/B, %d rounds" % k, "verdict": "paired " + rule, "threshold": threshold,
                                  "level": level, **tally([[b["paired"] for b in v] for v in verdicts], expect)})
-                    for v in verdicts:
+                    for v in verdicts if per_case is not None else []:
                         for b in v:
                             cell = per_case.setdefault((threshold, k, rule, b["name"]), {}).setdefault(level, [0, 0])
                             cell[1] += 1
                             cell[0] += 1 if (b["paired"] == "Slower" if expect else b["paired"] in ("Slower", "Faster")) else 0
                 print("done: %s %s k=%d (%d comparer calls so far)" % (threshold, level, k, comparer.calls), file=sys.stderr)
+    return rows
+
+
+def analyze_rounds(args, out):
+    rounds = read_rounds(args.pool)
+    levels = sorted({r["level"] for r in rounds}, key=lambda l: -1 if l == "A/A" else int(l[1:-1]))
+    counts = {l: sum(1 for r in rounds if r["level"] == l) for l in levels}
+    comparer = Comparer(args.batch_dll, out)
+    per_case = {}
+    rows = score(args, comparer, levels, "sequential (stored-baseline style), 3 rounds per side",
+                 lambda level, rng: round_stored_trials(rounds, level, args.trials, rng),
+                 lambda level, k, rng: round_trials(rounds, level, k, args.trials, rng), per_case)
     with open(os.path.join(out, "trials.json"), "w") as f:
         json.dump({"rounds": counts, "rows": rows,
                    "perCase": [{"threshold": t, "rounds": k, "rule": rule, "name": n, "levels": v}
