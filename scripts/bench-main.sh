@@ -28,8 +28,12 @@ mkdir -p "$out"
 # (3 x 5 iterations); one launch's 5 can hardly reject anything. Extra arguments after `--`
 # (the offline end-to-end check passes `--job dry` and a filter) go to BenchmarkDotNet.
 # FILEPIPES_PEER_ADAPTERS=false builds without the peer packages, for machines that cannot restore them.
+# The lint runs shellcheck without -x, which does not follow sourced files.
+# shellcheck source=suite-settings.sh disable=SC1091
+. scripts/suite-settings.sh
+# shellcheck disable=SC2154 # suite_build_timeout_seconds comes from suite-settings.sh
 dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
-  --profile quick --launchCount 3 --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"}
+  --profile quick --launchCount 3 --buildTimeout "$suite_build_timeout_seconds" --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"}
 
 # The comparer is built once and its dll run, not `dotnet run` with a build check on each call.
 # The lint runs shellcheck without -x, which does not follow sourced files.
