@@ -25,9 +25,11 @@ read -r -a globs <<< "$filter"
 # The lint runs shellcheck without -x, which does not follow sourced files.
 # shellcheck source=suite-settings.sh disable=SC1091
 . scripts/suite-settings.sh
-# shellcheck disable=SC2154 # suite_build_timeout_seconds comes from suite-settings.sh
 # FILEPIPES_PEER_ADAPTERS=false builds without the peer packages, for machines that cannot restore them (the tests).
-# Extra arguments after `--` go to BenchmarkDotNet (the tests pass `--job dry`).
+# Extra arguments after `--`, and the words of FILEPIPES_SUITE_ARGS, go to BenchmarkDotNet (the pipeline tests, which
+# run this step as update-baselines.yml declares it, pass `--job dry` that way).
+read -r -a test_args <<< "${FILEPIPES_SUITE_ARGS:-}"
+# shellcheck disable=SC2154 # suite_build_timeout_seconds comes from suite-settings.sh
 dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
   --profile "$profile" --buildTimeout "$suite_build_timeout_seconds" --filter "${globs[@]}" --artifacts "$out" \
-  ${suite_args[@]+"${suite_args[@]}"}
+  ${suite_args[@]+"${suite_args[@]}"} ${test_args[@]+"${test_args[@]}"}

@@ -1,0 +1,80 @@
+namespace Pipeline.Tests;
+
+/// <summary>
+/// A PR as GitHub runs it: benchmarks.yml's suite leg for this OS on a two-commit repository (base and head), with
+/// the package cache in the workspace where the workflow puts it, then pr-comment.yml's download of the legs.
+/// </summary>
+public sealed class PullRequestFlowTests
+{
+    [Fact]
+    public void SuiteLegReportsHeadAgainstBaseAndTheCommentJobFindsIt()
+    {
+        using var github = NewPullRequest(out var baseSha, out var headSha);
+        var os = SimulatedGitHub.RunnerLabel;
+        var suite = github.Job(WorkflowFile.Load("benchmarks.yml"), "suite", new Dictionary<string, string> { ["os"] = os }).Run();
+        suite.AssertSucceeded();
+
+        Assert.Equal("success", suite.Step("A/B report").Outcome);
+        Assert.Equal("skipped", suite.Step("Suite, comparison and trend files").Outcome);
+        var artifact = Path.Combine(github.ArtifactStore, $"filepipes-perf-{os}", $"filepipes-perf-{os}");
+        Assert.True(File.Exists(Path.Combine(artifact, "report.md")), "the leg's artifact holds <name>/report.md");
+        Assert.Equal("7", File.ReadAllText(Path.Combine(artifact, "pr-number")).Trim());
+        Assert.True(File.Exists(Path.Combine(artifact, "ab", "ab.json")), "the A/B of head against base was made");
+        Assert.Contains(File.ReadAllText(Path.Combine(artifact, "report.md")).Split('\n')[0], File.ReadAllText(suite.Summary), StringComparison.Ordinal);
+
+        // Issue 12, item 2: the head is the working tree, snapshotted into git; the package cache must not be in it.
+        // Every commit object the job's repository holds is checked, whatever made it.
+        var withPackages = CommitsHolding(suite.Workspace, ".nuget/");
+        Assert.True(withPackages.Count == 0, $"commits in the PR leg's repository hold the package cache: {string.Join(", ", withPackages)}");
+
+        // pr-comment.yml, as far as the step that needs GitHub's API: the downloaded legs, where post.mjs reads them.
+        // Another run (workflow_run) of the same repository, downloading from the benchmark run's artifacts.
+        github.Contexts["github.event_name"] = "workflow_run";
+        github.Contexts["github.event.workflow_run.event"] = "pull_request";
+        github.Contexts["github.event.workflow_run.id"] = "1";
+        github.Contexts["github.event.workflow_run.head_sha"] = headSha;
+        github.Contexts["github.event.workflow_run.html_url"] = "https://example.invalid/run/1";
+        var comment = github.Job(WorkflowFile.Load("pr-comment.yml"), "comment").Run(stopBefore: "Compose and post the comment");
+        comment.AssertSucceeded();
+        var incoming = Path.Combine(comment.RunnerTemp, "incoming");
+        var jobs = Path.Combine(comment.RunnerTemp, "jobs.json");
+        File.WriteAllText(jobs, "{\"" + os + "\": {\"conclusion\": \"success\", \"url\": \"https://example.invalid/job/1\"}}");
+        var composed = ChildProcess.Run("node", ["scripts/pr-comment/compose.mjs", "--incoming", incoming, "--oses", os, "--jobs", jobs,
+            "--run-id", "1", "--run-url", "https://example.invalid/run/1", "--out", Path.Combine(comment.RunnerTemp, "comment")],
+            comment.Workspace, null, TimeSpan.FromMinutes(2));
+        Assert.True(composed.ExitCode == 0, composed.Output);
+        Assert.Equal("7", File.ReadAllText(Path.Combine(comment.RunnerTemp, "comment", "pr-number")).Trim());
+        Assert.Contains($"### {os}", File.ReadAllText(Path.Combine(comment.RunnerTemp, "comment", "comment.md")), StringComparison.Ordinal);
+        Assert.NotEqual(baseSha, headSha);
+    }
+
+    private static SimulatedGitHub NewPullRequest(out string baseSha, out string headSha)
+    {
+        var parent = Directory.CreateTempSubdirectory("filepipes-origin-").FullName;
+        var origin = OriginRepository.CopyOfThisTree(parent);
+        baseSha = origin.Head;
+        headSha = origin.Commit("README.md", "\nA PR's change.\n", "head");
+        var github = new SimulatedGitHub(origin.Path, new Dictionary<string, string>
+        {
+            ["github.event_name"] = "pull_request",
+            ["github.ref"] = "refs/pull/7/merge",
+            ["github.sha"] = headSha,
+            ["github.event.pull_request.base.sha"] = baseSha,
+            ["github.event.pull_request.number"] = "7",
+            ["github.repository"] = "owner/filepipes",
+            ["github.run_id"] = "1",
+            ["github.server_url"] = "https://github.com",
+            ["github.token"] = "test-token",
+        });
+        TinySuite.Apply(github);
+        return github;
+    }
+
+    private static List<string> CommitsHolding(string repository, string prefix)
+    {
+        var objects = ChildProcess.Git(repository, "cat-file", "--batch-all-objects", "--batch-check=%(objectname) %(objecttype)");
+        var commits = objects.Split('\n', StringSplitOptions.RemoveEmptyEntries).Where(l => l.EndsWith(" commit", StringComparison.Ordinal)).Select(l => l.Split(' ')[0]);
+        return commits.Where(c => ChildProcess.Git(repository, "ls-tree", "-r", "--name-only", c)
+            .Split('\n').Any(path => path.StartsWith(prefix, StringComparison.Ordinal))).ToList();
+    }
+}
