@@ -12,7 +12,7 @@
 #       this commit's alerts in gh-pages' data.js (scripts/trend-alert/find-alerts.mjs), as the matrix
 #       of the confirm-alert job (step output `alerts`);
 #   settle-alerts <downloaded-confirmations-dir>
-#       records each alert's confirmation in gh-pages:dev/bench/alert-checks.json (the page shows it),
+#       records each alert's confirmation in gh-pages:dev/bench/alert-checks.js (the page shows it),
 #       comments on the commit and exits 1 when one is confirmed (scripts/trend-alert/settle.mjs).
 # Pushes go to TREND_REMOTE (default: this repository on GitHub) with GH_TOKEN, if set.
 set -euo pipefail
@@ -82,10 +82,15 @@ place_page() {
     tmp=$(mktemp -d)
     git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
     mkdir -p "$tmp/$data_dir"
-    # The page is replaced; the history is never touched: data.js (the action's) and alert-checks.json
+    # The page is replaced; the history is never touched: data.js (the action's) and alert-checks.js
     # (settle-alerts').
-    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.json -exec rm -rf {} +
-    cp -R "$site"/. "$tmp/$data_dir/"
+    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.js -exec rm -rf {} +
+    # The site's alert-checks.js is an empty record; an existing one is history and stays.
+    if [ -f "$tmp/$data_dir/alert-checks.js" ]; then
+      (cd "$site" && find . -mindepth 1 -maxdepth 1 ! -name alert-checks.js -exec cp -R {} "$tmp/$data_dir/" \;)
+    else
+      cp -R "$site"/. "$tmp/$data_dir/"
+    fi
     git -C "$tmp" add -A -- "$data_dir"
     if git -C "$tmp" diff --cached --quiet; then
       echo "publish-trend: the page on $branch is already current"
@@ -126,10 +131,10 @@ settle_alerts() {
     git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
     mkdir -p "$tmp/$data_dir"
     status=0
-    node scripts/trend-alert/settle.mjs --alerts "${ALERTS:-}" --incoming "$incoming" --record "$tmp/$data_dir/alert-checks.json" \
+    node scripts/trend-alert/settle.mjs --alerts "${ALERTS:-}" --incoming "$incoming" --record "$tmp/$data_dir/alert-checks.js" \
       --commit "$GITHUB_SHA" --run-url "$run_url" --comment-out "$comment" || status=$?
     [ "$status" -le 1 ] || exit "$status"
-    git -C "$tmp" add -- "$data_dir/alert-checks.json"
+    git -C "$tmp" add -- "$data_dir/alert-checks.js"
     (cd "$tmp" && commit_as_bot -m "Record the trend alert checks of ${GITHUB_SHA:0:10}")
     if (cd "$tmp" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
       break

@@ -5,7 +5,8 @@
 //   not-confirmed  the A/B found none (exit 0): the alert stays on the page, marked as not confirmed;
 //   unchecked      the leg left no verdict (it failed, timed out, or pr-report exited 2): shown as such, no failure.
 // The verdict itself is pr-report's (C#, tested there); this only maps it and records it.
-//   node settle.mjs --alerts JSON --incoming DIR --record alert-checks.json --commit SHA --run-url URL [--comment-out FILE]
+//   node settle.mjs --alerts JSON --incoming DIR --record alert-checks.js --commit SHA --run-url URL [--comment-out FILE]
+// The record is a script the trend page loads: window.FILEPIPES_ALERT_CHECKS = {<commit>: {...}}.
 // Exit 1 when an alert is confirmed (after the record and the comment body are written), 0 when none is, 2 on
 // bad input with one line on stderr.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,23 @@ export function recordChecks(record, { commit, runUrl, checkedAt, checks }) {
   return next;
 }
 
+const RECORD_PREFIX = 'window.FILEPIPES_ALERT_CHECKS = ';
+
+export function formatRecord(record) {
+  return `${RECORD_PREFIX}${JSON.stringify(record, null, 1)};\n`;
+}
+
+export function parseRecord(text, where = 'the record') {
+  if (!text.startsWith(RECORD_PREFIX)) {
+    throw new InputError(`${where} does not start with '${RECORD_PREFIX.trim()}'`);
+  }
+  try {
+    return JSON.parse(text.slice(RECORD_PREFIX.length).trim().replace(/;$/, ''));
+  } catch {
+    throw new InputError(`${where} does not hold JSON`);
+  }
+}
+
 export function commentBody({ commit, runUrl, checks }) {
   const confirmed = checks.filter((c) => c.status === 'confirmed');
   const lines = ['## ⚠️ FilePipes: a trend alert on this commit is confirmed', '',
@@ -104,16 +122,9 @@ function parseArgs(argv) {
 function main(argv) {
   const options = parseArgs(argv);
   const checks = settleAlerts(parseAlerts(options.alerts), options.incoming);
-  let record = {};
-  if (existsSync(options.record)) {
-    try {
-      record = JSON.parse(readFileSync(options.record, 'utf8'));
-    } catch {
-      throw new InputError(`${options.record} is not JSON`);
-    }
-  }
+  const record = existsSync(options.record) ? parseRecord(readFileSync(options.record, 'utf8'), options.record) : {};
   const updated = recordChecks(record, { commit: options.commit, runUrl: options['run-url'], checkedAt: new Date().toISOString(), checks });
-  writeFileSync(options.record, `${JSON.stringify(updated, null, 1)}\n`);
+  writeFileSync(options.record, formatRecord(updated));
   for (const check of checks) {
     process.stdout.write(`settle: ${check.os}: ${check.status} (${check.methods})\n`);
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alertsOfCommit, confirmationMatrix, parseDataJs } from '../find-alerts.mjs';
-import { commentBody, parseAlerts, recordChecks, RECORD_LIMIT, settleAlerts } from '../settle.mjs';
+import { commentBody, parseAlerts, parseRecord, recordChecks, RECORD_LIMIT, settleAlerts } from '../settle.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
@@ -121,16 +121,16 @@ test('settle: the record keeps the newest commits and replaces a re-checked one'
 
 test('settle CLI: exit 1 and a comment body on a confirmed alert, 0 without; the record is written either way', () => {
   const dir = temp('settle-');
-  const record = join(dir, 'alert-checks.json');
+  const record = join(dir, 'alert-checks.js');
   const comment = join(dir, 'comment.md');
   const run = (alerts, incoming) => spawnSync('node', ['scripts/trend-alert/settle.mjs', '--alerts', alerts, '--incoming', incoming,
     '--record', record, '--commit', sha('b'), '--run-url', 'https://example.invalid/run/1', '--comment-out', comment], { cwd: repo, encoding: 'utf8' });
   const notConfirmed = run('[{"os":"ubuntu-latest","methods":"A.B.C"}]', confirmations({ 'ubuntu-latest': 0 }));
   assert.equal(notConfirmed.status, 0, notConfirmed.stderr);
-  assert.equal(JSON.parse(readFileSync(record, 'utf8'))[sha('b')].oses['ubuntu-latest'].status, 'not-confirmed');
+  assert.equal(parseRecord(readFileSync(record, 'utf8'))[sha('b')].oses['ubuntu-latest'].status, 'not-confirmed');
   const confirmed = run('[{"os":"ubuntu-latest","methods":"A.B.C"}]', confirmations({ 'ubuntu-latest': 1 }));
   assert.equal(confirmed.status, 1);
-  assert.equal(JSON.parse(readFileSync(record, 'utf8'))[sha('b')].oses['ubuntu-latest'].status, 'confirmed');
+  assert.equal(parseRecord(readFileSync(record, 'utf8'))[sha('b')].oses['ubuntu-latest'].status, 'confirmed');
   assert.match(readFileSync(comment, 'utf8'), /trend alert on this commit is confirmed/);
   const refused = run('not json', dir);
   assert.equal(refused.status, 2);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselinePrTitle, composeBaselinePrBody } from '../../pr-comment/baseline-pr-body.mjs';
+import { parseRecord } from '../../trend-alert/settle.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
@@ -92,13 +93,14 @@ test('publish-trend: creates gh-pages once, places the page next to data.js with
   writeFileSync(join(clone, 'dev', 'bench', 'data.js'), data);
   writeFileSync(join(clone, 'dev', 'bench', 'index.html'), 'the action default page');
   writeFileSync(join(clone, 'dev', 'bench', 'old-chart.js'), 'left from an older page');
-  writeFileSync(join(clone, 'dev', 'bench', 'alert-checks.json'), '{"recorded": "by settle-alerts"}');
+  writeFileSync(join(clone, 'dev', 'bench', 'alert-checks.js'), 'window.FILEPIPES_ALERT_CHECKS = {};');
   git(['add', '-A'], clone);
   git(['commit', '-q', '-m', 'add data'], clone);
   git(['push', '-q', 'origin', 'gh-pages'], clone);
 
   const site = temp('site-');
   writeFileSync(join(site, 'index.html'), '<title>FilePipes trend</title>');
+  writeFileSync(join(site, 'alert-checks.js'), 'window.FILEPIPES_ALERT_CHECKS = {}; // the empty one build-site.sh writes');
   mkdirSync(join(site, 'vendor'));
   writeFileSync(join(site, 'vendor', 'chart.js'), '// chart');
   const placed = run('bash', ['scripts/publish-trend.sh', 'place-page', site], env);
@@ -110,7 +112,7 @@ test('publish-trend: creates gh-pages once, places the page next to data.js with
   assert.equal(readFileSync(join(check, 'dev', 'bench', 'data.js'), 'utf8'), data, 'data.js is untouched');
   assert.ok(existsSync(join(check, 'dev', 'bench', 'vendor', 'chart.js')));
   assert.ok(!existsSync(join(check, 'dev', 'bench', 'old-chart.js')), 'stale page files are removed');
-  assert.equal(readFileSync(join(check, 'dev', 'bench', 'alert-checks.json'), 'utf8'), '{"recorded": "by settle-alerts"}', 'the alert record is history too');
+  assert.equal(readFileSync(join(check, 'dev', 'bench', 'alert-checks.js'), 'utf8'), 'window.FILEPIPES_ALERT_CHECKS = {};', 'the alert record is history too');
 
   const again = run('bash', ['scripts/publish-trend.sh', 'place-page', site], env);
   assert.match(again.stdout, /already current/);
@@ -358,7 +360,7 @@ test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the 
   const recorded = () => {
     const check = join(temp('check-'), 'c');
     git(['clone', '-q', '--branch', 'gh-pages', remote, check], repo);
-    return JSON.parse(readFileSync(join(check, 'dev', 'bench', 'alert-checks.json'), 'utf8'))[commit].oses['windows-latest'].status;
+    return parseRecord(readFileSync(join(check, 'dev', 'bench', 'alert-checks.js'), 'utf8'))[commit].oses['windows-latest'].status;
   };
   assert.equal(recorded(), 'not-confirmed');
   // Confirmed: recorded, then the comment (no token here, so it fails and says so), then exit 1.

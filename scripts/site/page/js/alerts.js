@@ -79,5 +79,18 @@
     return alerts;
   }
 
-  return { parseThreshold, findSuiteAlerts, minIncreaseFor, ALLOCATED_MIN_INCREASE_BYTES };
+  // What the publish job's same-runner A/B made of an alert (alert-checks.js on gh-pages, written by
+  // scripts/trend-alert/settle.mjs): only a confirmed alert commented and failed the run.
+  const CHECK_TEXT = {
+    confirmed: 'confirmed by a same-runner A/B',
+    'not-confirmed': 'not confirmed by a same-runner A/B',
+    unchecked: 'unchecked: its A/B did not finish',
+  };
+
+  function alertCheckText(checks, commitId, os) {
+    const check = checks && checks[commitId] && checks[commitId].oses && checks[commitId].oses[os];
+    return check ? CHECK_TEXT[check.status] || 'unknown check "' + check.status + '"' : 'not checked (yet)';
+  }
+
+  return { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText, ALLOCATED_MIN_INCREASE_BYTES };
 });
