@@ -10,18 +10,10 @@ public sealed class BaselineBumpFlowTests
     [Fact]
     public void BumpOpensAPullRequestThatChangesOnlyBaselines()
     {
-        var parent = Directory.CreateTempSubdirectory("filepipes-origin-").FullName;
-        var origin = OriginRepository.CopyOfThisTree(parent);
+        var origin = OriginRepository.CopyOfThisTree();
         var os = SimulatedGitHub.RunnerLabel;
-        using var github = new SimulatedGitHub(origin.Path, new Dictionary<string, string>
+        using var github = SimulatedGitHub.ForEvent(origin, "workflow_dispatch", "refs/heads/main", origin.Head, runId: "31", new Dictionary<string, string>
         {
-            ["github.event_name"] = "workflow_dispatch",
-            ["github.ref"] = "refs/heads/main",
-            ["github.sha"] = origin.Head,
-            ["github.repository"] = "owner/filepipes",
-            ["github.run_id"] = "31",
-            ["github.server_url"] = "https://github.com",
-            ["github.token"] = "test-token",
             ["github.event.repository.default_branch"] = "main",
             ["inputs.profile"] = "quick",
             ["inputs.filter"] = TinySuite.Methods,

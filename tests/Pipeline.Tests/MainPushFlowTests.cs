@@ -9,19 +9,9 @@ public sealed class MainPushFlowTests
     [Fact]
     public void SuiteLegAndPublishJobProduceTheTrendFilesTheActionReads()
     {
-        var parent = Directory.CreateTempSubdirectory("filepipes-origin-").FullName;
-        var origin = OriginRepository.CopyOfThisTree(parent);
+        var origin = OriginRepository.CopyOfThisTree();
         var sha = origin.Commit("README.md", "\nA change on main.\n", "a commit on main");
-        using var github = new SimulatedGitHub(origin.Path, new Dictionary<string, string>
-        {
-            ["github.event_name"] = "push",
-            ["github.ref"] = "refs/heads/main",
-            ["github.sha"] = sha,
-            ["github.repository"] = "owner/filepipes",
-            ["github.run_id"] = "2",
-            ["github.server_url"] = "https://github.com",
-            ["github.token"] = "test-token",
-        });
+        using var github = SimulatedGitHub.ForEvent(origin, "push", "refs/heads/main", sha, runId: "2");
         TinySuite.Apply(github);
         var pages = Path.Combine(github.Root, "pages.git");
         ChildProcess.Git(github.Root, "init", "-q", "--bare", pages);

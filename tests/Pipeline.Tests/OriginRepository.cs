@@ -11,6 +11,9 @@ internal sealed class OriginRepository
 
     public string Path { get; }
 
+    /// <summary>A new origin in its own temp folder.</summary>
+    public static OriginRepository CopyOfThisTree() => CopyOfThisTree(Directory.CreateTempSubdirectory("filepipes-origin-").FullName);
+
     public static OriginRepository CopyOfThisTree(string parent)
     {
         var path = Directory.CreateDirectory(System.IO.Path.Combine(parent, "origin")).FullName;

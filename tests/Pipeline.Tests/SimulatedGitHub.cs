@@ -7,6 +7,8 @@ namespace Pipeline.Tests;
 /// </summary>
 internal sealed class SimulatedGitHub : IDisposable
 {
+    private readonly List<string> ownedFolders = [];
+
     public SimulatedGitHub(string origin, IReadOnlyDictionary<string, string> contexts)
     {
         this.Root = Directory.CreateTempSubdirectory("filepipes-pipeline-").FullName;
@@ -16,6 +18,31 @@ internal sealed class SimulatedGitHub : IDisposable
     }
 
     public string Root { get; }
+
+    /// <summary>A run of <paramref name="eventName"/> on <paramref name="origin"/>, with the github.* values every
+    /// workflow reads, plus <paramref name="more"/> (the event's own, and inputs.*).</summary>
+    public static SimulatedGitHub ForEvent(OriginRepository origin, string eventName, string gitRef, string sha, string runId,
+        IReadOnlyDictionary<string, string>? more = null)
+    {
+        var contexts = new Dictionary<string, string>
+        {
+            ["github.event_name"] = eventName,
+            ["github.ref"] = gitRef,
+            ["github.sha"] = sha,
+            ["github.repository"] = "owner/filepipes",
+            ["github.run_id"] = runId,
+            ["github.server_url"] = "https://github.com",
+            ["github.token"] = "test-token",
+        };
+        foreach (var (key, value) in more ?? new Dictionary<string, string>())
+        {
+            contexts[key] = value;
+        }
+
+        var github = new SimulatedGitHub(origin.Path, contexts);
+        github.ownedFolders.Add(Directory.GetParent(origin.Path)!.FullName);
+        return github;
+    }
 
     /// <summary>The repository actions/checkout clones.</summary>
     public string Origin { get; }
@@ -45,6 +72,12 @@ internal sealed class SimulatedGitHub : IDisposable
 
     public void Dispose()
     {
+        // PIPELINE_TESTS_KEEP=1 keeps every folder of the run, to look at what a failing job left.
+        if (Environment.GetEnvironmentVariable("PIPELINE_TESTS_KEEP") == "1")
+        {
+            return;
+        }
+
         try
         {
             foreach (var link in this.CacheLinks)
@@ -52,7 +85,10 @@ internal sealed class SimulatedGitHub : IDisposable
                 Directory.Delete(link);
             }
 
-            DeleteTree(this.Root);
+            foreach (var folder in this.ownedFolders.Prepend(this.Root))
+            {
+                DeleteTree(folder);
+            }
         }
         catch (IOException)
         {

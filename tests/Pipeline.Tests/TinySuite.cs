@@ -7,7 +7,7 @@ namespace Pipeline.Tests;
 /// </summary>
 internal static class TinySuite
 {
-    public const string Methods = "*ReadBenchmarks.FilePipeReader";
+    public const string Methods = "*ReadBenchmarks.FilePipeReader*";
 
     /// <param name="github">The run to cut down.</param>
     /// <param name="filterSuite">False where the workflow passes a filter of its own (the baseline bump's input).</param>
