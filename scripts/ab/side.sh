@@ -1,4 +1,5 @@
-# Sourced by the A/B runner and the verdict trials: prepares one side (base or head) and runs single launches of it.
+# Sourced by the verdict trials (scripts/trials/) until they move into the comparer, as the A/B runner and pr-report
+# did (scripts/ResultsComparer/AB/): prepares one side and runs single launches of it, as the runner does.
 # A side is a git worktree of one commit with its own Release build of benchmarks/FilePipes.Benchmarks.
 #
 # Why each side gets its own worktree, the head included: BenchmarkDotNet (0.14, default toolchain) generates a
@@ -14,21 +15,6 @@ ab_bench_project=benchmarks/FilePipes.Benchmarks/FilePipes.Benchmarks.csproj
 # ab_log MESSAGE: progress goes to stderr, so stdout stays free for values.
 ab_log() { printf '[ab %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 
-# ab_snapshot_worktree: prints a commit holding the working tree as it is now (tracked changes and untracked files
-# that .gitignore does not exclude), without touching the index, HEAD or the stash.
-ab_snapshot_worktree() {
-  local index tree parent
-  index=$(mktemp)
-  parent=$(git rev-parse --verify -q HEAD) || { rm -f "$index"; return 1; }
-  GIT_INDEX_FILE=$index git read-tree "$parent" &&
-    GIT_INDEX_FILE=$index git add -A . &&
-    tree=$(GIT_INDEX_FILE=$index git write-tree) || { rm -f "$index"; return 1; }
-  rm -f "$index"
-  GIT_AUTHOR_NAME=pr-report GIT_AUTHOR_EMAIL=pr-report@localhost \
-    GIT_COMMITTER_NAME=pr-report GIT_COMMITTER_EMAIL=pr-report@localhost \
-    git commit-tree "$tree" -p "$parent" -m "pr-report: working tree snapshot"
-}
-
 # ab_checkout COMMIT DIR: a detached worktree of COMMIT at DIR (replacing a stale one from an interrupted run).
 ab_checkout() {
   local commit=$1 dir=$2
@@ -38,13 +24,6 @@ ab_checkout() {
   fi
   mkdir -p "$(dirname "$dir")"
   git worktree add --detach --quiet "$dir" "$commit"
-}
-
-# ab_remove_checkout DIR
-ab_remove_checkout() {
-  [ -e "$1" ] || return 0
-  git worktree remove --force "$1" >/dev/null 2>&1 || rm -rf "$1"
-  git worktree prune
 }
 
 # ab_build SRC LOG [BUILD ARGS...]: Release build of SRC's benchmark project into SRC/artifacts/ab-bin.
@@ -87,18 +66,8 @@ ab_launch() {
 # compressed twin (the suffixes of scripts/ResultsComparer/Results/ResultFiles.cs).
 ab_result_files() { find "$1" -type f \( -name '*-report-full.json' -o -name '*-report-full-compressed.json' \); }
 
-# ab_side_inputs LAUNCHES SIDE: SIDE's launch folders under LAUNCHES that hold results, in round order (the merge
-# keeps it as the launch index, which the paired verdict uses to pair each base launch with the head launch of the
-# same round).
-ab_side_inputs() {
-  local launches=$1 side=$2 dir
-  for dir in "$launches/$side"-r*; do
-    [ -d "$dir" ] || continue
-    if [ -n "$(ab_result_files "$dir" | head -n 1)" ]; then printf '%s\n' "$dir"; fi
-  done
-}
-
-# The settings of a method launch (run-ab.sh --interleave method, and the trials of that protocol): in process, and
+# The settings of a method launch (the trials of the runner's method protocol; the runner's own copy, to keep equal
+# until the trials move: MethodLaunchArguments in scripts/ResultsComparer/AB/BenchmarkLauncher.cs): in process, and
 # iterations of 200 ms without unrolling. A launch of one method is mostly BenchmarkDotNet's own stages: with the
 # default 500 ms iterations and an unroll factor of 16, a 30 ms operation ran 32 times per iteration and its pilot
 # stage alone took 4 s (14 s per launch); these settings keep 5 measured iterations of several operations each (the

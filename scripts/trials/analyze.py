@@ -6,7 +6,7 @@ verdicts are right, in both modes, for A/A, +10% and +20%.
 
 Two pool layouts: launches.tsv (collect.sh: whole-slice out-of-process launches, P S10 P S20 ...) and rounds.tsv
 (collect-rounds.sh: rounds of per-method in-process launches, base next to head, the head slowed at the round's
-level), as made by the two protocols of scripts/ab/run-ab.sh (--interleave suite and method).
+level), as made by the two protocols of the A/B runner (scripts/pr-report --interleave suite and method).
 
 Every verdict comes from the real comparer (`merge`, then `compare --json`); this script only assigns launches to
 sides and counts. Statistics are Perfolizer's, inside the comparer.

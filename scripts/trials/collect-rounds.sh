@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Verdict trials for the method-interleaved A/B (scripts/ab/run-ab.sh --interleave method), step 1: a pool of rounds
+# Verdict trials for the method-interleaved A/B (the runner's --interleave method, scripts/ResultsComparer/AB/AbRun.cs), step 1: a pool of rounds
 # of ONE build, each round measuring every benchmark method of the slice as a base launch next to a head launch,
 # the head slowed by FILEPIPES_SLOWDOWN at the round's level. Step 2 is analyze.py --layout rounds.
 #

@@ -38,7 +38,7 @@ done
 kinds=(P S10 P S20)
 seq=$(($(wc -l <"$pool/launches.tsv") - 1))
 count=0
-# --buildTimeout: see scripts/ab/run-ab.sh (BenchmarkDotNet kills a child-project build after 120 s by default).
+# --buildTimeout: see scripts/ResultsComparer/AB/BenchmarkLauncher.cs (BenchmarkDotNet kills a child-project build after 120 s by default).
 bench=(--profile quick --buildTimeout 1200 --filter "${filters[@]}" ${bench_args[@]+"${bench_args[@]}"})
 while [ "$count" -lt "$max_launches" ]; do
   if [ -n "$deadline" ] && [ "$(date -u +%s)" -ge "$deadline" ]; then ab_log "deadline reached"; break; fi
