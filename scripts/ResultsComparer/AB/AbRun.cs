@@ -264,7 +264,7 @@ internal sealed class AbRun
 
         this.progress.Say($"round {round}: {side.Name}{(unit is null ? "" : " " + method)}");
         var log = this.Logs(name + ".log");
-        var record = this.launcher.Launch(side, side.Name, round, method, folder, log, arguments, side == this.head ? this.options.HeadEnvironment : NoVariables);
+        var record = this.launcher.Launch(side, side.Name, round, method, folder, log, arguments, NoVariables);
         File.AppendAllText(this.tsv, record.ToTsv() + "\n");
         if (record.JsonFiles == 0)
         {
@@ -285,7 +285,7 @@ internal sealed class AbRun
         this.progress.Say("head: one out-of-process launch for the stored-baseline comparison");
         var folder = Path.Combine(this.work, "head-oop");
         var log = this.Logs("head-oop.log");
-        var record = this.launcher.Launch(this.head, "head-oop", 0, "-", folder, log, arguments, this.options.HeadEnvironment);
+        var record = this.launcher.Launch(this.head, "head-oop", 0, "-", folder, log, arguments, NoVariables);
         File.AppendAllText(this.tsv, record.ToTsv() + "\n");
         if (record.JsonFiles == 0)
         {

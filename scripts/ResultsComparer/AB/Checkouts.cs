@@ -33,7 +33,12 @@ internal sealed class Checkouts(GitRepository git)
 
     /// <summary>The commit checked out at <paramref name="folder"/>, or null.</summary>
     public static string? HeadOf(string folder) =>
-        GitRepository.Find(folder) is { } checkout && Path.GetFullPath(checkout.Root) == Path.GetFullPath(folder) ? checkout.Commit("HEAD") : null;
+        GitRepository.Find(folder) is { } checkout && string.Equals(
+            Path.GetFullPath(checkout.Root).TrimEnd(Path.DirectorySeparatorChar),
+            Path.GetFullPath(folder).TrimEnd(Path.DirectorySeparatorChar),
+            OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal)
+            ? checkout.Commit("HEAD")
+            : null;
 
     // On Windows a file can stay held for a moment after the process that used it exited (a build server, an
     // antivirus scan): retry, then give up and say so. The caller reports it; it never fails a comparison.

@@ -110,15 +110,10 @@ internal static class PrReportCommand
             compare with { TimingRole = "verdict", Filter = [] },
             a.Has("--peer-adapters") ? ["-p:PeerAdapters=true"] : [],
             benchArguments,
-            new Dictionary<string, string?>(),
             AbOptions.DefaultLaunchTimeout,
             a.Has("--keep-src"),
             a.Has("--reuse-build"));
-        var checkouts = new Checkouts(git);
-        if (removeCheckout is not null)
-        {
-            checkouts = new Checkouts(git) { Remove = removeCheckout };
-        }
+        var checkouts = removeCheckout is null ? new Checkouts(git) : new Checkouts(git) { Remove = removeCheckout };
 
         // 1. Head against base on this machine: the timing verdict that can fail the check (above the hard limit only).
         var ab = AbRun.Run(git, options, checkouts, progress);
