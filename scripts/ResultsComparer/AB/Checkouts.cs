@@ -31,14 +31,9 @@ internal sealed class Checkouts(GitRepository git)
         }
     }
 
-    /// <summary>The commit checked out at <paramref name="folder"/>, or null.</summary>
+    /// <summary>The commit checked out at <paramref name="folder"/> when it is a worktree's root (it has its own .git), or null.</summary>
     public static string? HeadOf(string folder) =>
-        GitRepository.Find(folder) is { } checkout && string.Equals(
-            Path.GetFullPath(checkout.Root).TrimEnd(Path.DirectorySeparatorChar),
-            Path.GetFullPath(folder).TrimEnd(Path.DirectorySeparatorChar),
-            OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal)
-            ? checkout.Commit("HEAD")
-            : null;
+        File.Exists(Path.Combine(folder, ".git")) && GitRepository.Find(folder) is { } checkout ? checkout.Commit("HEAD") : null;
 
     // On Windows a file can stay held for a moment after the process that used it exited (a build server, an
     // antivirus scan): retry, then give up and say so. The caller reports it; it never fails a comparison.
