@@ -39,8 +39,8 @@ dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters=
 
 # The comparer is built once and its dll run, not `dotnet run` with a build check on each call.
 # The lint runs shellcheck without -x, which does not follow sourced files.
-# shellcheck source=ab/comparer.sh disable=SC1091
-. scripts/ab/comparer.sh
+# shellcheck source=comparer.sh disable=SC1091
+. scripts/comparer.sh
 comparer_build=$(mktemp -d)
 trap 'rm -rf "$comparer_build"' EXIT
 ab_build_comparer . "$comparer_build/bin" "$comparer_build/build.log" ||
