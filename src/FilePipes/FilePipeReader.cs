@@ -113,7 +113,7 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.ThrowIfCompletedOrReading();
             this.StartReadAhead();
-            if (this.cancelPending || this.endOfData || this.bufferedEnd > this.BufferStart)
+            if (this.IsReady)
             {
                 if (!this.cancelPending && this.readError is not null)
                 {

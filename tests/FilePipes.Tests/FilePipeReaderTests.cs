@@ -159,6 +159,52 @@ public sealed partial class FilePipeReaderTests : IDisposable
 
     [Theory]
     [MemberData(nameof(ReadAheadDepths))]
+    public async Task TryReadNeverReturnsOnlyDataAlreadyExamined(int readAhead)
+    {
+        // A parser that tries TryRead before ReadAsync, examining everything and consuming nothing, must still progress.
+        string path = this.files.WriteRandom("tryread-examined.bin", 20_000);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+
+        long examined = -1;
+        ReadResult result;
+        int rounds = 0;
+        do
+        {
+            Assert.True(++rounds < 100, "the reader returned no new data 100 times in a row");
+            if (!reader.TryRead(out result))
+            {
+                result = await reader.ReadAsync(TestTimeout.Token());
+            }
+
+            Assert.True(result.Buffer.Length > examined || result.IsCompleted, "a read returned only data already examined");
+            examined = result.Buffer.Length;
+            reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        }
+        while (!result.IsCompleted);
+
+        reader.Complete();
+        Assert.Equal(20_000, examined);
+    }
+
+    [Fact]
+    public async Task TryReadAfterExaminingEverythingReturnsFalseAsPipeDoes()
+    {
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(new byte[100], TestTimeout.Token());
+        bool expected = await TryReadAfterExaminingEverythingAsync(pipe.Reader);
+
+        // Inline, so that nothing reads behind the consumer's back and the answer does not depend on timing.
+        string path = this.files.WriteRandom("tryread-pipe.bin", 10_000);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        bool actual = await TryReadAfterExaminingEverythingAsync(reader);
+        reader.Complete();
+
+        Assert.False(expected);
+        Assert.Equal(expected, actual);
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
     public async Task ExaminingPartOfTheBufferMakesTheNextReadReturnAtOnce(int readAhead)
     {
         // Three segments, so a read that wrongly went back to the file would find more data instead of the end.
@@ -242,4 +288,11 @@ public sealed partial class FilePipeReaderTests : IDisposable
     }
 
     public void Dispose() => this.files.Dispose();
+
+    private static async Task<bool> TryReadAfterExaminingEverythingAsync(PipeReader reader)
+    {
+        ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+        reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        return reader.TryRead(out _);
+    }
 }
