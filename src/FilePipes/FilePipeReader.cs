@@ -51,6 +51,9 @@ public sealed partial class FilePipeReader : PipeReader
     private bool completed;
     private bool cancelPending;
     private bool resultOutstanding;
+    // Pipe lets a canceled result be followed by another read without AdvanceTo (the usual loop after
+    // CancelPendingRead does just that), so such a result does not count as a read in progress.
+    private bool outstandingCanceled;
 
     internal FilePipeReader(SafeFileHandle handle, bool ownsHandle, FilePipeOptions options)
     {
@@ -86,12 +89,14 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.ThrowIfCompletedOrReading();
+            // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
+            this.ThrowIfCompleted();
             if (cancellationToken.IsCancellationRequested)
             {
                 return ValueTask.FromCanceled<ReadResult>(cancellationToken);
             }
 
+            this.ThrowIfReading();
             if (this.readAheadBytes > 0)
             {
                 return this.ReadAheadAsync(cancellationToken);
@@ -204,12 +209,21 @@ public sealed partial class FilePipeReader : PipeReader
 
     private void ThrowIfCompletedOrReading()
     {
+        this.ThrowIfCompleted();
+        this.ThrowIfReading();
+    }
+
+    private void ThrowIfCompleted()
+    {
         if (this.completed)
         {
             throw PipeMisuse.ReadingAfterCompletion();
         }
+    }
 
-        if (this.resultOutstanding)
+    private void ThrowIfReading()
+    {
+        if (this.resultOutstanding && !this.outstandingCanceled)
         {
             throw PipeMisuse.AlreadyReading();
         }
@@ -291,6 +305,7 @@ public sealed partial class FilePipeReader : PipeReader
         bool canceled = this.cancelPending;
         this.cancelPending = false;
         this.resultOutstanding = true;
+        this.outstandingCanceled = canceled;
         this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;
         ReadOnlySequence<byte> buffer = this.head is null

@@ -49,6 +49,23 @@ public sealed partial class FilePipeReaderTests
             await reader.ReadAsync();
             reader.TryRead(out _);
         },
+        ["ReadAsync again after a canceled result"] = async reader =>
+        {
+            reader.CancelPendingRead();
+            await reader.ReadAsync(TestTimeout.Token());
+            await reader.ReadAsync(TestTimeout.Token());
+        },
+        ["TryRead again after a canceled result"] = async reader =>
+        {
+            reader.CancelPendingRead();
+            await reader.ReadAsync(TestTimeout.Token());
+            reader.TryRead(out _);
+        },
+        ["ReadAsync with a canceled token while a result is outstanding"] = async reader =>
+        {
+            await reader.ReadAsync(TestTimeout.Token());
+            await reader.ReadAsync(new CancellationToken(canceled: true));
+        },
         ["AdvanceTo without a read"] = async reader =>
         {
             ReadResult result = await reader.ReadAsync();
