@@ -157,6 +157,23 @@ public sealed class FilePipeWriterTests : IDisposable
             writer.Complete();
             writer.Complete();
         },
+        ["Advance within the last memory after Complete"] = writer =>
+        {
+            writer.GetMemory(10);
+            writer.Complete();
+            writer.Advance(1);
+        },
+        ["Advance after Complete with no memory taken"] = writer =>
+        {
+            writer.Complete();
+            writer.Advance(1);
+        },
+        ["Advance beyond the last memory after Complete"] = writer =>
+        {
+            writer.GetMemory(10);
+            writer.Complete();
+            writer.Advance(1 << 20);
+        },
     };
 
     [Theory]
@@ -173,6 +190,20 @@ public sealed class FilePipeWriterTests : IDisposable
     }
 
     [Fact]
+    public async Task FlushAfterCompleteReportsWhatPipeReports()
+    {
+        var pipe = new Pipe();
+        (FlushResult, FlushResult, Type?) expected = await FlushAfterCompleteAsync(pipe.Writer);
+
+        PipeWriter writer = FilePipe.OpenWriter(this.files.PathOf("flush-after-complete.bin"));
+        (FlushResult, FlushResult, Type?) actual = await FlushAfterCompleteAsync(writer);
+
+        Assert.Equal(expected, actual);
+        Assert.False(expected.Item1.IsCompleted);
+        Assert.True(expected.Item2.IsCanceled);
+    }
+
+    [Fact]
     public void AMissingDirectoryGivesDirectoryNotFoundWithThePath()
     {
         string path = Path.Combine(this.files.Directory, "missing", "out.bin");
@@ -184,7 +215,18 @@ public sealed class FilePipeWriterTests : IDisposable
 
     public void Dispose() => this.files.Dispose();
 
-    private static byte[] RandomBytes(int length)
+private static async Task<(FlushResult Plain, FlushResult AfterCancel, Type? WithCanceledToken)> FlushAfterCompleteAsync(PipeWriter writer)
+    {
+        writer.Write("abc"u8);
+        writer.Complete();
+        FlushResult plain = await writer.FlushAsync(TestTimeout.Token());
+        writer.CancelPendingFlush();
+        FlushResult afterCancel = await writer.FlushAsync(TestTimeout.Token());
+        Exception? withCanceledToken = await Record.ExceptionAsync(async () => await writer.FlushAsync(new CancellationToken(canceled: true)));
+        return (plain, afterCancel, withCanceledToken?.GetType());
+    }
+
+        private static byte[] RandomBytes(int length)
     {
         var bytes = new byte[length];
         new Random(length).NextBytes(bytes);
