@@ -368,7 +368,9 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.spare = segment.NextSpare;
             segment.NextSpare = null;
-            return segment;
+
+            // The other segment of the block, so positions into the block's last use are refused (see PipeSegment).
+            return segment.Twin;
         }
 
         return new PipeSegment(this, this.pool.Rent(this.bufferSize), this.bufferSize);

@@ -123,6 +123,29 @@ public sealed partial class FilePipeReaderTests
 
     [Theory]
     [MemberData(nameof(ReadAheadDepths))]
+    public async Task AdvancingToAPositionOfAFullyConsumedBufferThrowsAfterItsSegmentIsReused(int readAhead)
+    {
+        // One segment per read, each reused by a later read: the old position's block is back in the buffer.
+        // Pipe checks no position, and here moves on silently; the reader refuses it and keeps the read outstanding.
+        string path = this.files.WriteRandom("reused.bin", 10 * 4096);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        SequencePosition stale = first.Buffer.GetPosition(10);
+        long consumed = first.Buffer.Length;
+        reader.AdvanceTo(first.Buffer.End);
+        ReadResult second = await reader.ReadAsync(TestTimeout.Token());
+        consumed += second.Buffer.Length;
+
+        Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(stale));
+        reader.AdvanceTo(second.Buffer.End);
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path)[(int)consumed..], rest);
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
     public async Task AdvancingToAPositionOfAnotherReaderThrows(int readAhead)
     {
         string path = this.files.WriteRandom("foreign.bin", 100);
