@@ -25,7 +25,16 @@ namespace FilePipes;
 /// <see cref="FilePipeOptions.Offset"/> must then be zero, and reads always run in the background (read-ahead of at
 /// least one) so that a blocked read can be cancelled and never blocks the consumer's thread.
 /// </para>
-/// <para>Misuse throws what <see cref="Pipe"/>'s reader throws: see <see cref="PipeReader"/>.</para>
+/// <para>
+/// Misuse throws what <see cref="Pipe"/>'s reader throws: see <see cref="PipeReader"/>. A call refused as misuse changes
+/// nothing. Unlike <see cref="Pipe"/>, which checks no position, <see cref="AdvanceTo(SequencePosition, SequencePosition)"/>
+/// refuses with <see cref="InvalidOperationException"/> a position already consumed, or from the buffer before the
+/// current one; a position from an older buffer may point into memory reused since, and is not detected.
+/// </para>
+/// <para>
+/// A <c>CopyToAsync</c> that fails or is canceled loses and repeats nothing: the reader keeps every byte the
+/// destination did not take (see <see cref="CopyToAsync(PipeWriter, CancellationToken)"/>).
+/// </para>
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {

@@ -23,6 +23,11 @@ namespace FilePipes;
 /// synchronously. A handle that cannot seek (a FIFO) is written sequentially, offsets ignored; a write there waits
 /// for the reading end when the pipe is full.
 /// </para>
+/// <para>
+/// Misuse throws what <see cref="Pipe"/>'s writer throws. After <see cref="Complete"/>, as on a <see cref="Pipe"/>,
+/// <see cref="FlushAsync"/> returns a result that is not <see cref="FlushResult.IsCompleted"/> (nothing reads this
+/// writer, so nothing can stop reading) and <see cref="Advance"/> within the memory last handed out is ignored.
+/// </para>
 /// </remarks>
 public sealed class FilePipeWriter : PipeWriter
 {
