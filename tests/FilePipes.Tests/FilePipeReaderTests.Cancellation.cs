@@ -103,6 +103,6 @@ public sealed partial class FilePipeReaderTests
         Assert.IsType<InvalidOperationException>(actualOnWait);
     }
 
-    private static Task<Exception?> SecondWaiterErrorAsync(PipeReader reader) =>
+    private static ValueTask<Exception?> SecondWaiterErrorAsync(PipeReader reader) =>
         Record.ExceptionAsync(async () => await reader.ReadAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)));
 }

@@ -1,6 +1,5 @@
-using Perfolizer;
-using Perfolizer.Mathematics.Common;
 using Perfolizer.Mathematics.QuantileEstimators;
+using Pragmastat;
 
 namespace ResultsComparer.Comparison;
 

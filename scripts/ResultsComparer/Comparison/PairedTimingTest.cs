@@ -1,9 +1,9 @@
-using Perfolizer;
 using Perfolizer.Mathematics.Common;
 using Perfolizer.Mathematics.Distributions.DiscreteDistributions;
 using Perfolizer.Mathematics.QuantileEstimators;
 using Perfolizer.Mathematics.SignificanceTesting;
 using Perfolizer.Mathematics.SignificanceTesting.Base;
+using Pragmastat;
 using ResultsComparer.Results;
 
 namespace ResultsComparer.Comparison;

@@ -1,9 +1,8 @@
-using Perfolizer;
 using Perfolizer.Mathematics.Common;
-using Perfolizer.Mathematics.SignificanceTesting;
 using Perfolizer.Mathematics.SignificanceTesting.Base;
 using Perfolizer.Mathematics.SignificanceTesting.MannWhitney;
 using Perfolizer.Metrology;
+using Pragmastat;
 
 namespace ResultsComparer.Comparison;
 
@@ -13,8 +12,6 @@ namespace ResultsComparer.Comparison;
 /// </summary>
 internal static class PooledTimingTest
 {
-    private static readonly SimpleEquivalenceTest EquivalenceTest = new(MannWhitneyTest.Instance);
-
     /// <summary>Decides one benchmark from its two samples (nanoseconds per operation).</summary>
     public static PooledOutcome Decide(IReadOnlyList<double> baseValues, IReadOnlyList<double> diffValues, TimeThreshold threshold, TimeThreshold noise)
     {
@@ -26,7 +23,7 @@ internal static class PooledTimingTest
 
         var x = TimeThreshold.Nanoseconds(baseValues);
         var y = TimeThreshold.Nanoseconds(diffValues);
-        var result = EquivalenceTest.Perform(x, y, threshold.Value, SignificanceLevel.P05);
+        var result = Equivalence(x, y, threshold);
         if (result == ComparisonResult.Unknown)
         {
             return new PooledOutcome(Verdict.Unknown, ratio, "the equivalence test could not decide");
@@ -37,13 +34,41 @@ internal static class PooledTimingTest
             return new PooledOutcome(Verdict.Same, ratio, null);
         }
 
-        if (EquivalenceTest.Perform(x, y, noise.Value, SignificanceLevel.P05) == ComparisonResult.Indistinguishable)
+        if (Equivalence(x, y, noise) == ComparisonResult.Indistinguishable)
         {
             return new PooledOutcome(Verdict.Same, ratio, $"within the noise floor {noise.Text}");
         }
 
         // With x = base, Greater means the base takes longer: the diff is faster.
         return new PooledOutcome(result == ComparisonResult.Greater ? Verdict.Faster : Verdict.Slower, ratio, null);
+    }
+
+    // Perfolizer 0.3's SimpleEquivalenceTest, kept here because 0.6 changed it (its practical-significance shortcut
+    // now fires on any shift under a zero threshold and compares against the smaller of the two threshold shifts).
+    private static ComparisonResult Equivalence(Sample x, Sample y, TimeThreshold threshold)
+    {
+        if (x.Size <= 1 && y.Size <= 1)
+        {
+            return ComparisonResult.Unknown;
+        }
+
+        // A shift ten times the threshold needs no test; it is a difference by any standard.
+        var shift = TimeThreshold.HodgesLehmannShift(x, y);
+        var thresholdShift = Math.Max(threshold.EffectiveShift(x), threshold.EffectiveShift(y));
+        if (thresholdShift > 0 && Math.Abs(shift) > thresholdShift * 10)
+        {
+            return shift > 0 ? ComparisonResult.Greater : ComparisonResult.Lesser;
+        }
+
+        // Two one-sided Mann-Whitney tests against the shifted other side (TOST).
+        if (MannWhitneyTest.Instance.GetPValue(x, y, AlternativeHypothesis.Greater, threshold.Value) < SignificanceLevel.P05)
+        {
+            return ComparisonResult.Greater;
+        }
+
+        return MannWhitneyTest.Instance.GetPValue(y, x, AlternativeHypothesis.Greater, threshold.Value) < SignificanceLevel.P05
+            ? ComparisonResult.Lesser
+            : ComparisonResult.Indistinguishable;
     }
 
     // The smallest p-value a sample size allows is that of two samples that do not overlap at all; Perfolizer's

@@ -1,6 +1,8 @@
-using Perfolizer;
 using Perfolizer.Horology;
+using Perfolizer.Mathematics.QuantileEstimators;
 using Perfolizer.Metrology;
+using Pragmastat;
+using Pragmastat.Metrology;
 
 namespace ResultsComparer.Comparison;
 
@@ -9,21 +11,68 @@ namespace ResultsComparer.Comparison;
 /// <param name="Text">The text the user gave.</param>
 public sealed record TimeThreshold(Threshold Value, string Text)
 {
-    /// <summary>Parses with <see cref="Threshold.TryParse"/>; an invalid or negative value is bad input.</summary>
+    // Perfolizer 0.6 flipped the sign of Threshold.EffectiveShift, so the comparer keeps the parts and computes the
+    // shift as Perfolizer 0.3 did: the verdicts must not move with a library upgrade.
+    private IReadOnlyList<Measurement> Parts { get; init; } = [];
+
+    /// <summary>
+    /// Parses with <see cref="Threshold.TryParse"/>; a threshold that allows a negative shift, or one without a unit
+    /// that applies to times (a bare number, a size, a frequency), is bad input.
+    /// </summary>
     public static TimeThreshold Parse(string option, string text)
     {
-        if (!Threshold.TryParse(text, out var threshold) || threshold is null || !(threshold.EffectiveShift(Nanoseconds([1000.0])) >= 0))
+        var parts = new List<Measurement>();
+        foreach (var part in text.Split('|'))
         {
-            throw new InputException($"invalid {option} '{text}' (expected e.g. 5% or 0.3ns)");
+            if (!PerfolizerMeasurementFormatter.Instance.TryParse(part, out var measurement)
+                || measurement.Unit is not (TimeUnit or PercentUnit or RatioUnit))
+            {
+                throw Invalid(option, text);
+            }
+
+            parts.Add(measurement);
         }
 
-        return new TimeThreshold(threshold, text);
+        if (!Threshold.TryParse(text, out var threshold) || threshold is null)
+        {
+            throw Invalid(option, text);
+        }
+
+        var parsed = new TimeThreshold(threshold, text) { Parts = parts };
+        return parsed.EffectiveShift(Nanoseconds([1000.0])) >= 0 ? parsed : throw Invalid(option, text);
     }
+
+    /// <summary>
+    /// The shift this threshold allows on <paramref name="sample"/>, in its unit (Perfolizer 0.3's
+    /// <c>EffectiveShift</c>): an absolute part as it is, a relative one as the Hodges-Lehmann shift of the scaled
+    /// sample against the sample; the largest part wins.
+    /// </summary>
+    public double EffectiveShift(Sample sample) =>
+        this.Parts
+            .Select(part => part.Unit switch
+            {
+                TimeUnit unit => TimeUnit.Convert(part.NominalValue, unit, (TimeUnit)sample.Unit),
+                PercentUnit => HodgesLehmannShift(Scaled(sample, 1.0 + (part.NominalValue / 100.0)), sample),
+                _ => HodgesLehmannShift(Scaled(sample, part.NominalValue), sample),
+            })
+            .DefaultIfEmpty(0)
+            .Max();
 
     /// <summary>The threshold as a fraction of <paramref name="baseMedian"/> (how ratio-based rules use it).</summary>
     public double RelativeTo(double baseMedian) =>
-        baseMedian > 0 ? this.Value.EffectiveShift(Nanoseconds([baseMedian])) / baseMedian : 0;
+        baseMedian > 0 ? this.EffectiveShift(Nanoseconds([baseMedian])) / baseMedian : 0;
 
     /// <summary>A Perfolizer sample in nanoseconds, the unit an absolute threshold needs.</summary>
     public static Sample Nanoseconds(IReadOnlyList<double> values) => new(values, TimeUnit.Nanosecond);
+
+    /// <summary>The Hodges-Lehmann shift of <paramref name="x"/> against <paramref name="y"/>: the median of all x - y.</summary>
+    public static double HodgesLehmannShift(Sample x, Sample y)
+    {
+        var differences = x.Values.SelectMany(xi => y.Values.Select(yj => xi - yj)).ToArray();
+        return SimpleQuantileEstimator.Instance.Quantile(new Sample(differences), Probability.Half);
+    }
+
+    private static Sample Scaled(Sample sample, double ratio) => new(sample.Values.Select(x => x * ratio).ToArray(), sample.Unit);
+
+    private static InputException Invalid(string option, string text) => new($"invalid {option} '{text}' (expected e.g. 5% or 0.3ns)");
 }
