@@ -27,8 +27,8 @@ public sealed partial class FilePipeReaderTests
         var destination = new MemoryStream();
         await ConsumeAsync(reader, consumedFirst, destination);
 
-        await reader.CopyToAsync(destination);
-        ReadResult after = await reader.ReadAsync();
+        await reader.CopyToAsync(destination, TestTimeout.Token());
+        ReadResult after = await reader.ReadAsync(TestTimeout.Token());
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path)[7..], destination.ToArray());
@@ -47,8 +47,8 @@ public sealed partial class FilePipeReaderTests
 
         // A small pause threshold makes the copy wait for the consumer, as a real pipeline would.
         var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 20_000, resumeWriterThreshold: 10_000));
-        Task copy = reader.CopyToAsync(pipe.Writer).ContinueWith(t => pipe.Writer.Complete(t.Exception), TaskScheduler.Default);
-        byte[] rest = await PipeDrain.ReadAllAsync(pipe.Reader).WaitAsync(TimeSpan.FromSeconds(20));
+        Task copy = reader.CopyToAsync(pipe.Writer, TestTimeout.Token()).ContinueWith(t => pipe.Writer.Complete(t.Exception), TaskScheduler.Default);
+        byte[] rest = await PipeDrain.ReadAllAsync(pipe.Reader, TestTimeout.Token());
         await copy;
         reader.Complete();
 
@@ -65,7 +65,7 @@ public sealed partial class FilePipeReaderTests
 
         reader.CancelPendingRead();
 
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => reader.CopyToAsync(Stream.Null));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => reader.CopyToAsync(Stream.Null, TestTimeout.Token()));
         reader.Complete();
     }
 

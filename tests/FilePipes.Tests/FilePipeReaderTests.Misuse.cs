@@ -25,7 +25,7 @@ public sealed partial class FilePipeReaderTests
         ["ReadAsync after Complete"] = async reader =>
         {
             reader.Complete();
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
         },
         ["TryRead after Complete"] = reader =>
         {
@@ -35,18 +35,18 @@ public sealed partial class FilePipeReaderTests
         },
         ["AdvanceTo after Complete"] = async reader =>
         {
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
             reader.Complete();
             reader.AdvanceTo(result.Buffer.End);
         },
         ["second ReadAsync before AdvanceTo"] = async reader =>
         {
-            await reader.ReadAsync();
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
+            await reader.ReadAsync(TestTimeout.Token());
         },
         ["TryRead before AdvanceTo"] = async reader =>
         {
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
             reader.TryRead(out _);
         },
         ["ReadAsync again after a canceled result"] = async reader =>
@@ -68,18 +68,18 @@ public sealed partial class FilePipeReaderTests
         },
         ["AdvanceTo without a read"] = async reader =>
         {
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
             reader.AdvanceTo(result.Buffer.Start);
             reader.AdvanceTo(result.Buffer.Start);
         },
         ["examined before consumed"] = async reader =>
         {
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
             reader.AdvanceTo(result.Buffer.End, result.Buffer.Start);
         },
         ["position from a plain array"] = async reader =>
         {
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
             reader.AdvanceTo(new ReadOnlySequence<byte>(new byte[100]).GetPosition(50));
         },
         ["Complete twice"] = reader =>
@@ -95,7 +95,7 @@ public sealed partial class FilePipeReaderTests
     public async Task MisuseThrowsWhatPipeThrows(string misuse, int readAhead)
     {
         var pipe = new Pipe();
-        await pipe.Writer.WriteAsync(new byte[100]);
+        await pipe.Writer.WriteAsync(new byte[100], TestTimeout.Token());
         Exception? expected = await Record.ExceptionAsync(() => Misuses[misuse](pipe.Reader));
 
         string path = this.files.WriteRandom("misuse.bin", 100);
@@ -113,9 +113,9 @@ public sealed partial class FilePipeReaderTests
         // Pipe does not check this (it corrupts its state); a file reader can, and does.
         string path = this.files.WriteRandom("stale.bin", 100);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
-        ReadResult first = await reader.ReadAsync();
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         reader.AdvanceTo(first.Buffer.GetPosition(50));
-        await reader.ReadAsync();
+        await reader.ReadAsync(TestTimeout.Token());
 
         Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(first.Buffer.Start));
         reader.Complete();
@@ -152,8 +152,8 @@ public sealed partial class FilePipeReaderTests
         var options = new FilePipeOptions { ReadAhead = readAhead };
         PipeReader reader = FilePipe.OpenReader(path, options);
         PipeReader other = FilePipe.OpenReader(path, options);
-        await reader.ReadAsync();
-        ReadResult foreign = await other.ReadAsync();
+        await reader.ReadAsync(TestTimeout.Token());
+        ReadResult foreign = await other.ReadAsync(TestTimeout.Token());
 
         Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(foreign.Buffer.End));
         reader.Complete();

@@ -29,7 +29,7 @@ public sealed class FilePipeWriterTests : IDisposable
             written += chunk;
             if (random.Next(4) == 0)
             {
-                FlushResult flushed = await writer.FlushAsync();
+                FlushResult flushed = await writer.FlushAsync(TestTimeout.Token());
                 Assert.False(flushed.IsCanceled);
             }
         }
@@ -51,7 +51,7 @@ public sealed class FilePipeWriterTests : IDisposable
 
         // Stream.CopyToAsync(PipeWriter) calls the writer's CopyFromAsync override.
         writer.Write("head"u8);
-        await new MemoryStream(data).CopyToAsync(writer);
+        await new MemoryStream(data).CopyToAsync(writer, TestTimeout.Token());
         writer.Write("tail"u8);
         writer.Complete();
 
@@ -68,7 +68,7 @@ public sealed class FilePipeWriterTests : IDisposable
         PipeWriter writer = FilePipe.CreateWriter(handle, new FilePipeOptions { Offset = 40, LeaveOpen = true });
 
         writer.Write("patched"u8);
-        await writer.FlushAsync();
+        await writer.FlushAsync(TestTimeout.Token());
         writer.Complete();
 
         Assert.False(handle.IsClosed);
@@ -81,7 +81,7 @@ public sealed class FilePipeWriterTests : IDisposable
         string path = this.files.PathOf("failed.bin");
         PipeWriter writer = FilePipe.OpenWriter(path);
         writer.Write("flushed"u8);
-        await writer.FlushAsync();
+        await writer.FlushAsync(TestTimeout.Token());
         writer.Write("never written"u8);
 
         writer.Complete(new InvalidDataException("producer failed"));
@@ -109,7 +109,7 @@ public sealed class FilePipeWriterTests : IDisposable
 
         Assert.True(writer.CanGetUnflushedBytes);
         Assert.Equal(123, writer.UnflushedBytes);
-        await writer.FlushAsync();
+        await writer.FlushAsync(TestTimeout.Token());
         Assert.Equal(0, writer.UnflushedBytes);
         writer.Complete();
     }
@@ -122,8 +122,8 @@ public sealed class FilePipeWriterTests : IDisposable
         writer.Write("abc"u8);
 
         writer.CancelPendingFlush();
-        FlushResult canceled = await writer.FlushAsync();
-        FlushResult next = await writer.FlushAsync();
+        FlushResult canceled = await writer.FlushAsync(TestTimeout.Token());
+        FlushResult next = await writer.FlushAsync(TestTimeout.Token());
         writer.Complete();
 
         Assert.True(canceled.IsCanceled);
