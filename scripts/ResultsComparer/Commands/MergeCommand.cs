@@ -42,22 +42,26 @@ internal static class MergeCommand
             }
         }
 
-        var written = 0;
-        foreach (var group in launches.GroupBy(l => l.ClassKey, StringComparer.Ordinal))
+        // Every class is merged before anything is written or said: bad input anywhere exits 2 with one line and
+        // no output, not with half the files and the warnings of the part that went well.
+        var notes = new StringWriter();
+        var merged = launches.GroupBy(l => l.ClassKey, StringComparer.Ordinal)
+            .Select(group => (File: Path.Combine(outDir, group.Key + ResultFiles.FullSuffix), Export: MergeClass(group.ToList(), inputs.Count, notes)))
+            .ToList();
+        foreach (var (file, export) in merged)
         {
-            var merged = MergeClass(group.ToList(), inputs.Count);
-            JsonFormat.WriteText(Path.Combine(outDir, group.Key + ResultFiles.FullSuffix), merged.ToJsonString(ExportStyle) + "\n");
-            written++;
+            JsonFormat.WriteText(file, export.ToJsonString(ExportStyle) + "\n");
         }
 
-        Console.Out.WriteLine($"merge: {inputs.Count} launches into {written} files in {outDir}");
+        Console.Error.Write(notes.ToString());
+        Console.Out.WriteLine($"merge: {inputs.Count} launches into {merged.Count} files in {outDir}");
         return ExitCodes.Ok;
     }
 
     private static LaunchInput Parse(int round, string input, string file) =>
         new(round, input, file, ResultFiles.ClassKey(file), BdnReportFile.ReadTree(file));
 
-    private static JsonObject MergeClass(List<LaunchInput> files, int rounds)
+    private static JsonObject MergeClass(List<LaunchInput> files, int rounds, TextWriter notes)
     {
         // FullName -> (round, benchmark) in round order; a FullName twice in one round is bad input.
         var byName = new Dictionary<string, List<(LaunchInput Launch, JsonObject Benchmark)>>(StringComparer.Ordinal);
@@ -86,7 +90,7 @@ internal static class MergeCommand
         var merged = new JsonArray();
         foreach (var fullName in order)
         {
-            merged.Add(MergeBenchmark(fullName, byName[fullName], rounds));
+            merged.Add(MergeBenchmark(fullName, byName[fullName], rounds, notes));
         }
 
         var root = (JsonObject)files[0].Root.DeepClone();
@@ -95,30 +99,30 @@ internal static class MergeCommand
         return root;
     }
 
-    private static JsonObject MergeBenchmark(string fullName, List<(LaunchInput Launch, JsonObject Benchmark)> occurrences, int rounds)
+    private static JsonObject MergeBenchmark(string fullName, List<(LaunchInput Launch, JsonObject Benchmark)> occurrences, int rounds, TextWriter notes)
     {
         var present = occurrences.Select(o => o.Launch.Round).ToHashSet();
         for (var round = 1; round <= rounds; round++)
         {
             if (!present.Contains(round))
             {
-                Console.Error.WriteLine($"merge: {fullName} is missing from launch {round}; kept with {present.Count} of {rounds} launches");
+                notes.WriteLine($"merge: {fullName} is missing from launch {round}; kept with {present.Count} of {rounds} launches");
             }
         }
 
         var values = new List<double>();
         var measurements = new JsonArray();
-        JsonObject? statisticsTemplate = null;
+        (JsonObject Shape, string File)? statisticsTemplate = null;
         foreach (var (launch, benchmark) in occurrences)
         {
             if (benchmark["Statistics"] is JsonObject statistics && statistics["OriginalValues"] is JsonArray original && original.Count > 0)
             {
-                statisticsTemplate ??= statistics;
+                statisticsTemplate ??= (statistics, launch.File);
                 values.AddRange(original.Select(v => v!.GetValue<double>()));
             }
             else
             {
-                Console.Error.WriteLine($"merge: {fullName} has no measurements in launch {launch.Round} ({launch.File})");
+                notes.WriteLine($"merge: {fullName} has no measurements in launch {launch.Round} ({launch.File})");
             }
 
             if (benchmark["Measurements"] is JsonArray launchMeasurements)
@@ -133,19 +137,19 @@ internal static class MergeCommand
         }
 
         var result = (JsonObject)occurrences[0].Benchmark.DeepClone();
-        result["Statistics"] = statisticsTemplate is null ? null : StatisticsJson.Of(values, statisticsTemplate);
+        result["Statistics"] = statisticsTemplate is { } template ? StatisticsJson.Of(values, template.Shape, template.File) : null;
         if (result.ContainsKey("Measurements"))
         {
             result["Measurements"] = measurements;
         }
 
-        MergeMemory(fullName, result, occurrences.Select(o => o.Benchmark).ToList());
+        MergeMemory(fullName, result, occurrences.Select(o => o.Benchmark).ToList(), notes);
         return result;
     }
 
     // Allocations per operation are deterministic and should agree; if they do not, the largest is kept, so the
     // allocation gate errs towards reporting, and the disagreement is said out loud.
-    private static void MergeMemory(string fullName, JsonObject result, List<JsonObject> benchmarks)
+    private static void MergeMemory(string fullName, JsonObject result, List<JsonObject> benchmarks, TextWriter notes)
     {
         if (result["Memory"] is not JsonObject memory)
         {
@@ -155,7 +159,7 @@ internal static class MergeCommand
         var bytes = benchmarks.Select(b => b["Memory"]?["BytesAllocatedPerOperation"]).OfType<JsonValue>().Select(v => v.GetValue<long>()).Distinct().ToList();
         if (bytes.Count > 1)
         {
-            Console.Error.WriteLine($"merge: {fullName} allocated different bytes per operation across launches ({string.Join(", ", bytes)}); keeping {bytes.Max()}");
+            notes.WriteLine($"merge: {fullName} allocated different bytes per operation across launches ({string.Join(", ", bytes)}); keeping {bytes.Max()}");
         }
 
         if (bytes.Count > 0)
