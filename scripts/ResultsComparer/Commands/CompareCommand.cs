@@ -60,6 +60,12 @@ internal static class CompareCommand
             JsonFormat.Write(json, CompareJsonWriter.ToJson(report));
         }
 
+        if (a.Has("--fail-on-regression") && report.Benchmarks.Count == 0)
+        {
+            // A gate that checked nothing neither passes nor finds a regression: the input was not what was meant.
+            throw new InputException($"compare: {Headline.NothingCompared}");
+        }
+
         return a.Has("--fail-on-regression") && report.Failing > 0 ? ExitCodes.Regression : ExitCodes.Ok;
     }
 }
