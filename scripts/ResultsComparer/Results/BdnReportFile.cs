@@ -1,5 +1,4 @@
 using System.Text.Json;
-using System.Text.Json.Nodes;
 using ResultsComparer.Input;
 
 namespace ResultsComparer.Results;
@@ -10,19 +9,6 @@ internal static class BdnReportFile
     /// <summary>Parses a file; any problem becomes an <see cref="InputException"/> naming the file.</summary>
     public static (HostEnvironment Environment, IReadOnlyList<BenchmarkResult> Benchmarks) Read(string path) =>
         InputFile.Read(path, root => Read(path, root));
-
-    /// <summary>
-    /// Parses an export once into a mutable tree (for rewriting it), refusing anything <see cref="Read(string)"/>
-    /// would refuse, so what merge accepts, compare accepts too.
-    /// </summary>
-    public static JsonObject ReadTree(string path) =>
-        InputFile.Read(path, root =>
-        {
-            Read(path, root);
-
-            // A deserialized JsonElement owns its memory, so the tree built over it needs no document kept alive.
-            return JsonObject.Create(root.Clone())!;
-        });
 
     /// <summary>Opens and parses JSON, turning I/O and syntax failures into one-line input errors.</summary>
     public static JsonDocument ParseJson(string path) => InputFile.ParseJson(path);
