@@ -245,10 +245,13 @@ public sealed class HostileInputTests
     {
         using var temp = new TempFolder();
         var other = FakeBenchmark.Of("Other", 1000, 0.02, 5, 2);
+        var write = FakeBenchmark.Of("Write", 1000, 0.02, 5, 3, type: "Demo.WriteBenchmarks");
         BdnJson.Write(temp.Folder("r1"), [Read, other]);
+        BdnJson.Write(temp.Folder("r1"), [write], fileStem: "Demo.WriteBenchmarks");
 
-        // r2 lacks Other (a warning), and holds Read twice in one launch (bad input, found while merging).
-        var twice = BdnJson.Write(temp.Folder("r2"), [Read, Read]);
+        // The first class merges with a warning (r2 lacks Other); the second holds Write twice in one launch.
+        BdnJson.Write(temp.Folder("r2"), [Read]);
+        var twice = BdnJson.Write(temp.Folder("r2"), [write, write], fileStem: "Demo.WriteBenchmarks");
         ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out")).AssertBadInput($"{twice}: duplicate FullName");
         Assert.False(Directory.Exists(temp.File("out")));
     }
