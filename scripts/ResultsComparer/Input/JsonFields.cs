@@ -24,6 +24,15 @@ internal readonly record struct JsonFields(string File, string Where, JsonElemen
             : throw this.Wrong(name, $"a finite number{Min(min)}", value)
         : null;
 
+    /// <summary>
+    /// A finite number, or null when absent, null, or one of the texts BenchmarkDotNet writes for a statistic that is
+    /// not finite (<c>""</c>, <c>"NaN"</c>, <c>"Infinity"</c>, <c>"-Infinity"</c>: its JSON has no other form for them);
+    /// any other text is refused.
+    /// </summary>
+    public double? NumberOrNotFinite(string name) => this.Get(name) is { ValueKind: JsonValueKind.String } text
+        ? text.GetString() is "" or "NaN" or "Infinity" or "-Infinity" ? null : throw this.Wrong(name, "a finite number", text)
+        : this.Number(name);
+
     /// <summary>A whole number of at least <paramref name="min"/>, or null when absent or null.</summary>
     public long? Integer(string name, long min = long.MinValue) => this.Get(name) is { } value
         ? value.ValueKind == JsonValueKind.Number && value.TryGetInt64(out var n) && n >= min

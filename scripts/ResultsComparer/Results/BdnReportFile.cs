@@ -70,8 +70,8 @@ internal static class BdnReportFile
         if (benchmark.Object("Statistics") is { } statistics)
         {
             values = statistics.Numbers("OriginalValues", 0);
-            mean = statistics.Number("Mean");
-            margin = statistics.Object("ConfidenceInterval")?.Number("Margin");
+            mean = statistics.NumberOrNotFinite("Mean");
+            margin = statistics.Object("ConfidenceInterval")?.NumberOrNotFinite("Margin");
         }
 
         long? allocated = null;

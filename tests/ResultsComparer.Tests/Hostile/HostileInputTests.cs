@@ -104,6 +104,7 @@ public sealed class HostileInputTests
     [InlineData("duplicate-key", "corrupt JSON")]
     [InlineData("empty-name", "has no FullName")]
     [InlineData("cores-string", "LogicalCoreCount must be a whole number")]
+    [InlineData("mean-text", "Mean must be a finite number")]
     public void DamagedExportsNameTheFileInCompareMergeAndBaselineUpdate(string damage, string expected)
     {
         using var temp = new TempFolder();
@@ -116,6 +117,21 @@ public sealed class HostileInputTests
         temp.Folder("baselines", "ubuntu-latest");
         ComparerRun.Of("baseline", "update", "--results", temp.File("bad"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines")).AssertBadInput($"{bad}: ");
         Assert.False(File.Exists(temp.File("baselines", "ubuntu-latest", "baseline.json")));
+    }
+
+    // BenchmarkDotNet's JSON has no number for a statistic that is not finite (one iteration has no margin): it
+    // writes a text there, which is data, not damage.
+    [Fact]
+    public void BenchmarkDotNetsTextsForStatisticsThatAreNotFiniteAreRead()
+    {
+        using var temp = new TempFolder();
+        var file = BdnJson.Write(temp.Folder("nan"), [Read]);
+        var export = JsonNode.Parse(File.ReadAllText(file))!;
+        export["Benchmarks"]![0]!["Statistics"]!["Mean"] = "NaN";
+        export["Benchmarks"]![0]!["Statistics"]!["ConfidenceInterval"]!["Margin"] = string.Empty;
+        File.WriteAllText(file, export.ToJsonString());
+        var run = ComparerRun.Of("compare", "--base", temp.File("nan"), "--diff", temp.File("nan"), "--threshold", "5%");
+        Assert.True(run.ExitCode == 0, run.Error);
     }
 
     // 4 and 5. The baseline store and compare --json files: nulls, wrong types, numbers out of range, forged counts.
@@ -334,6 +350,9 @@ public sealed class HostileInputTests
                 break;
             case "cores-string":
                 export["HostEnvironmentInfo"]!["LogicalCoreCount"] = "2";
+                break;
+            case "mean-text":
+                benchmark["Statistics"]!["Mean"] = "12.5";
                 break;
             case "gen0-string":
                 benchmark["Memory"]!["Gen0Collections"] = "0";

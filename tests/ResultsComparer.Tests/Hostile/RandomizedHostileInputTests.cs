@@ -17,8 +17,10 @@ namespace ResultsComparer.Tests.Hostile;
 public sealed class RandomizedHostileInputTests(RealBdnRuns runs) : IClassFixture<RealBdnRuns>
 {
     // The export values BdnReportFile reads (array indices as []); the tool's own documents are read whole.
+    // Statistics.Mean and ConfidenceInterval.Margin are left out: BenchmarkDotNet writes a text ("NaN", "") for a
+    // statistic that is not finite, so some texts there are data (HostileInputTests covers them).
     private static readonly Regex ExportReadPaths = new(
-        @"^\$\.Benchmarks(\[\](\.(FullName|Namespace|Type|DisplayInfo|Statistics(\.(OriginalValues(\[\])?|Mean|ConfidenceInterval(\.Margin)?))?"
+        @"^\$\.Benchmarks(\[\](\.(FullName|Namespace|Type|DisplayInfo|Statistics(\.OriginalValues(\[\])?)?"
         + @"|Memory(\.(Gen0Collections|Gen1Collections|Gen2Collections|TotalOperations|BytesAllocatedPerOperation))?"
         + @"|Measurements(\[\](\.(IterationMode|IterationStage|LaunchIndex|Nanoseconds|Operations))?)?))?)?$"
         + @"|^\$\.HostEnvironmentInfo(\.(OsVersion|ProcessorName|RuntimeVersion|BenchmarkDotNetVersion|Architecture|LogicalCoreCount))?$");
