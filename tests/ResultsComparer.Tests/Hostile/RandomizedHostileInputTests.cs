@@ -33,7 +33,7 @@ public sealed class RandomizedHostileInputTests(RealBdnRuns runs) : IClassFixtur
         var seed = int.Parse(Environment.GetEnvironmentVariable("HOSTILE_SEED") ?? "17", System.Globalization.CultureInfo.InvariantCulture);
         var cases = int.Parse(Environment.GetEnvironmentVariable("HOSTILE_CASES") ?? "300", System.Globalization.CultureInfo.InvariantCulture);
         var (failures, refused, watch) = await HostileInputTests.WithinSeconds(60 + (cases / 5), () => this.Run(seed, cases));
-        TestContext.Current.SendDiagnosticMessage($"{cases} damaged inputs (seed {seed}) in {watch.Elapsed.TotalSeconds:0.0} s: {refused} refused with exit 2, {failures.Count} broke the promise");
+        TestContext.Current.TestOutputHelper?.WriteLine($"{cases} damaged inputs (seed {seed}) in {watch.Elapsed.TotalSeconds:0.0} s: {refused} refused with exit 2, {failures.Count} broke the promise");
         Assert.True(failures.Count == 0, $"{failures.Count} of {cases} cases broke the promise; the first:\n{string.Join("\n", failures.Take(10))}");
     }
 
