@@ -70,7 +70,7 @@ internal static class BaselineStore
             var problem = string.IsNullOrWhiteSpace(entry.FullName) ? "has an empty FullName"
                 : !runs.Contains(entry.Run, StringComparer.Ordinal) ? $"names run '{entry.Run}', which is not in runs"
                 : entry.AllocatedBytes < 0 ? $"has negative allocatedBytes {entry.AllocatedBytes}"
-                : entry.Launches.Any(l => l.Any(v => v < 0)) ? "has a negative time"
+                : entry.Launches.Any(l => l.Any(v => v is < 0 or > BdnReportFile.MaxNanoseconds)) ? $"has a time below 0 or above {BdnReportFile.MaxNanoseconds:0e0} ns"
                 : null;
             if (problem is not null)
             {

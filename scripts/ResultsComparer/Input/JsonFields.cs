@@ -68,8 +68,8 @@ internal readonly record struct JsonFields(string File, string Where, JsonElemen
         }
     }
 
-    /// <summary>The items of an array that must all be finite numbers of at least <paramref name="min"/>.</summary>
-    public List<double> Numbers(string name, double min = double.MinValue)
+    /// <summary>The items of an array that must all be numbers from <paramref name="min"/> to <paramref name="max"/>.</summary>
+    public List<double> Numbers(string name, double min = double.MinValue, double max = double.MaxValue)
     {
         var list = new List<double>();
         if (this.Array(name) is not { } array)
@@ -79,9 +79,9 @@ internal readonly record struct JsonFields(string File, string Where, JsonElemen
 
         foreach (var item in array.EnumerateArray())
         {
-            list.Add(item.ValueKind == JsonValueKind.Number && item.GetDouble() is var d && double.IsFinite(d) && d >= min
+            list.Add(item.ValueKind == JsonValueKind.Number && item.GetDouble() is var d && double.IsFinite(d) && d >= min && d <= max
                 ? d
-                : throw this.Wrong($"{name}[{list.Count}]", $"a finite number{Min(min)}", item));
+                : throw this.Wrong($"{name}[{list.Count}]", $"a finite number{Min(min)}{(max == double.MaxValue ? string.Empty : $" and <= {max.ToString(CultureInfo.InvariantCulture)}")}", item));
         }
 
         return list;

@@ -6,6 +6,9 @@ namespace ResultsComparer.Results;
 /// <summary>Reads one BenchmarkDotNet JSON export (<c>*-report-full.json</c> or its compressed twin).</summary>
 internal static class BdnReportFile
 {
+    /// <summary>The largest time per operation read, in nanoseconds: beyond it a mean or sum could overflow.</summary>
+    public const double MaxNanoseconds = 1e15;
+
     /// <summary>Parses a file; any problem becomes an <see cref="InputException"/> naming the file.</summary>
     public static (HostEnvironment Environment, IReadOnlyList<BenchmarkResult> Benchmarks) Read(string path) =>
         InputFile.Read(path, root => Read(path, root));
@@ -63,13 +66,14 @@ internal static class BdnReportFile
         var type = benchmark.String("Type") ?? string.Empty;
         var typeName = string.IsNullOrEmpty(ns) ? type : $"{ns}.{type}";
 
-        // Times are nanoseconds per operation: never negative (BenchmarkDotNet clamps at zero), never infinite.
+        // Times are nanoseconds per operation: never negative (BenchmarkDotNet clamps at zero), never infinite,
+        // and never so large that a sum of them could overflow (1e15 ns is eleven days per operation).
         var values = new List<double>();
         double? mean = null;
         double? margin = null;
         if (benchmark.Object("Statistics") is { } statistics)
         {
-            values = statistics.Numbers("OriginalValues", 0);
+            values = statistics.Numbers("OriginalValues", 0, MaxNanoseconds);
             mean = statistics.NumberOrNotFinite("Mean");
             margin = statistics.Object("ConfidenceInterval")?.NumberOrNotFinite("Margin");
         }

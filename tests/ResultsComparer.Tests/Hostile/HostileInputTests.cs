@@ -97,6 +97,7 @@ public sealed class HostileInputTests
     [InlineData("value-1e400", "OriginalValues[0] must be a finite number")]
     [InlineData("value-string", "OriginalValues[0] must be a finite number")]
     [InlineData("value-negative", "OriginalValues[0] must be a finite number >= 0")]
+    [InlineData("value-huge", "OriginalValues[0] must be a finite number >= 0 and <= 1000000000000000")]
     [InlineData("allocated-string", "BytesAllocatedPerOperation must be a whole number >= 0")]
     [InlineData("allocated-1e30", "BytesAllocatedPerOperation must be a whole number >= 0")]
     [InlineData("allocated-fraction", "BytesAllocatedPerOperation must be a whole number >= 0")]
@@ -141,6 +142,7 @@ public sealed class HostileInputTests
     [InlineData("benchmarks[0].launches[0][0]", "\"12\"", "could not be converted")]
     [InlineData("benchmarks[0].launches[0]", "null", "must not be null")]
     [InlineData("benchmarks[0].allocatedBytes", "-5", "negative allocatedBytes")]
+    [InlineData("benchmarks[0].launches[0][1]", "1.7e308", "a time below 0 or above 1e15 ns")]
     [InlineData("benchmarks[0].run", "\"nowhere\"", "not in runs")]
     [InlineData("runs[0]", "null", "must not be null")]
     public void DamagedBaselineStoresNameTheFile(string where, string value, string expected)
@@ -153,8 +155,9 @@ public sealed class HostileInputTests
         File.WriteAllText(store, Set(File.ReadAllText(store), where, value));
         var before = File.ReadAllBytes(store);
 
-        ComparerRun.Of("compare", "--base", temp.File("baselines", "ubuntu-latest"), "--diff", temp.File("good"), "--threshold", "5%").AssertBadInput($"{store}: ");
-        ComparerRun.Of("compare", "--base", temp.File("baselines", "ubuntu-latest"), "--diff", temp.File("good"), "--threshold", "5%").AssertBadInput(expected);
+        var compare = ComparerRun.Of("compare", "--base", temp.File("baselines", "ubuntu-latest"), "--diff", temp.File("good"), "--threshold", "5%");
+        compare.AssertBadInput($"{store}: ");
+        compare.AssertBadInput(expected);
         ComparerRun.Of("baseline", "update", "--results", temp.File("good"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines")).AssertBadInput($"{store}: ");
         Assert.Equal(before, File.ReadAllBytes(store));
     }
@@ -191,8 +194,9 @@ public sealed class HostileInputTests
         using var temp = new TempFolder();
         BdnJson.Write(temp.Folder("r1"), [Read]);
         var bad = Damage(BdnJson.Write(temp.Folder("r2"), [Read]), damage);
-        ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out")).AssertBadInput($"{bad}: ");
-        ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out")).AssertBadInput(expected);
+        var merge = ComparerRun.Of("merge", "--inputs", temp.File("r1"), temp.File("r2"), "--out", temp.File("out"));
+        merge.AssertBadInput($"{bad}: ");
+        merge.AssertBadInput(expected);
     }
 
     // 6. Folders are walked without following symlinked folders; a FIFO named like an export never blocks.
@@ -323,6 +327,9 @@ public sealed class HostileInputTests
                 break;
             case "value-string":
                 benchmark["Statistics"]!["OriginalValues"]![0] = "12.5";
+                break;
+            case "value-huge":
+                benchmark["Statistics"]!["OriginalValues"]![0] = 1.7e308;
                 break;
             case "value-negative":
                 benchmark["Statistics"]!["OriginalValues"]![0] = -3.0;
