@@ -20,14 +20,14 @@ internal static class PooledTimingTest
     public static PooledOutcome Decide(IReadOnlyList<double> baseValues, IReadOnlyList<double> diffValues, TimeThreshold threshold, TimeThreshold noise)
     {
         var ratio = Medians.Of(diffValues) / Medians.Of(baseValues);
-        if (!CanReject(baseValues.Count, diffValues.Count))
+        if (!CanReject(baseValues.Count, diffValues.Count, SignificanceLevel.P05))
         {
             return new PooledOutcome(Verdict.Unknown, ratio, $"{baseValues.Count} vs {diffValues.Count} values: no Mann-Whitney test of this size can reach p < 0.05");
         }
 
         var x = TimeThreshold.Nanoseconds(baseValues);
         var y = TimeThreshold.Nanoseconds(diffValues);
-        var result = Equivalence(x, y, threshold);
+        var result = Equivalence(x, y, threshold, SignificanceLevel.P05);
         if (result == ComparisonResult.Unknown)
         {
             return new PooledOutcome(Verdict.Unknown, ratio, "the equivalence test could not decide");
@@ -38,7 +38,7 @@ internal static class PooledTimingTest
             return new PooledOutcome(Verdict.Same, ratio, null);
         }
 
-        if (Equivalence(x, y, noise) == ComparisonResult.Indistinguishable)
+        if (Equivalence(x, y, noise, SignificanceLevel.P05) == ComparisonResult.Indistinguishable)
         {
             return new PooledOutcome(Verdict.Same, ratio, $"within the noise floor {noise.Text}");
         }
@@ -51,11 +51,11 @@ internal static class PooledTimingTest
     // threshold's needs no test) is wrong for us: under a zero threshold it calls any shift a difference, and under a
     // combined one (5%|1ns) it measures against the smallest part. Those keep the shortcut as Perfolizer 0.3 had it,
     // against the largest part and never at zero, on Pragmastat's shift estimator, before the same two tests.
-    private static ComparisonResult Equivalence(Sample x, Sample y, TimeThreshold threshold)
+    internal static ComparisonResult Equivalence(Sample x, Sample y, TimeThreshold threshold, SignificanceLevel alpha)
     {
         if (!threshold.IsZero && !threshold.IsCombined)
         {
-            return EquivalenceTest.Perform(x, y, threshold.Value, SignificanceLevel.P05);
+            return EquivalenceTest.Perform(x, y, threshold.Value, alpha);
         }
 
         if (x.Size <= 1 && y.Size <= 1)
@@ -70,14 +70,14 @@ internal static class PooledTimingTest
             return shift > 0 ? ComparisonResult.Greater : ComparisonResult.Lesser;
         }
 
-        return MannWhitneyTest.Instance.GetPValue(x, y, AlternativeHypothesis.Greater, threshold.Value) < SignificanceLevel.P05 ? ComparisonResult.Greater
-            : MannWhitneyTest.Instance.GetPValue(y, x, AlternativeHypothesis.Greater, threshold.Value) < SignificanceLevel.P05 ? ComparisonResult.Lesser
+        return MannWhitneyTest.Instance.GetPValue(x, y, AlternativeHypothesis.Greater, threshold.Value) < alpha ? ComparisonResult.Greater
+            : MannWhitneyTest.Instance.GetPValue(y, x, AlternativeHypothesis.Greater, threshold.Value) < alpha ? ComparisonResult.Lesser
             : ComparisonResult.Indistinguishable;
     }
 
     // The smallest p-value a sample size allows is that of two samples that do not overlap at all; Perfolizer's
     // own Mann-Whitney test computes it. If even that is not significant, Indistinguishable means "too small".
-    private static bool CanReject(int baseCount, int diffCount)
+    internal static bool CanReject(int baseCount, int diffCount, SignificanceLevel alpha)
     {
         if (baseCount < 2 || diffCount < 2)
         {
@@ -87,6 +87,6 @@ internal static class PooledTimingTest
         var lower = Enumerable.Range(1, baseCount).Select(i => (double)i).ToArray();
         var upper = Enumerable.Range(baseCount + 1, diffCount).Select(i => (double)i).ToArray();
         var p = MannWhitneyTest.Instance.Perform(new Sample(upper), new Sample(lower), AlternativeHypothesis.Greater, Threshold.Zero).PValue;
-        return p < SignificanceLevel.P05;
+        return p < alpha;
     }
 }
