@@ -12,6 +12,8 @@ public static class Program
         ["baseline"] = BaselineCommand.Run,
         ["merge"] = MergeCommand.Run,
         ["report"] = ReportCommand.Run,
+        ["pr-report"] = PrReportCommand.Run,
+        ["trials"] = Trials.TrialsCommand.Run,
     };
 
     /// <summary>Runs a command and returns its exit code (0 ok, 1 regression when asked, 2 bad input).</summary>

@@ -21,45 +21,64 @@ internal static class CompareCommand
              "--fail-threshold", "--timing", "--paired-rule", "--paired-alpha", "--paired-confidence", "--paired-min-rounds"],
             ["--full-id", "--fail-on-regression", "--paired"]);
 
-        var options = new CompareOptions(
-            TimeThreshold.Parse("--threshold", a.Required("--threshold")),
-            TimeThreshold.Parse("--noise", a.Value("--noise", "0.3ns")!),
-            a.Value("--alloc-threshold") is { } alloc ? AllocationThreshold.Parse(alloc) : AllocationThreshold.Zero,
-            a.Value("--fail-threshold") is { } fail ? TimeThreshold.Parse("--fail-threshold", fail) : null,
-            a.Choice("--timing", "verdict", "verdict", "indicative", "off"),
-            a.Has("--paired")
-                ? new PairedOptions(
-                    a.Choice("--paired-rule", "sign", PairedOptions.Rules),
-                    a.Number("--paired-alpha", 0.05, 1e-9, 0.5),
-                    a.Number("--paired-confidence", 0.95, 0.5, 0.9999),
-                    (int)a.Number("--paired-min-rounds", 2, 2, 1000))
-                : null,
-            a.Values("--filter"));
+        var options = ParseOptions(a, a.Required("--threshold"), VerdictDefaults.AllocationThreshold, null, VerdictDefaults.PairedRule, a.Has("--paired"));
         var top = a.Value("--top") is { } topText
             ? (int.TryParse(topText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n > 0 ? n : throw new InputException($"compare: --top must be a positive integer, not '{topText}'"))
             : (int?)null;
         var fullId = a.Has("--full-id");
 
-        var baseSet = ResultSetLoader.Load(a.Required("--base"));
-        var diffSet = ResultSetLoader.Load(a.Required("--diff"));
+        var report = Compare(a.Value("--title"), options, a.Required("--base"), a.Required("--diff"));
+
+        Console.Out.Write(ConsoleReportWriter.Write(report, top, fullId));
+        WriteFiles(report, a.Value("--md"), a.Value("--json"), fullId);
+        return a.Has("--fail-on-regression") && report.Failing > 0 ? ExitCodes.Regression : ExitCodes.Ok;
+    }
+
+    /// <summary>
+    /// The verdict knobs, parsed and checked by this one function for <c>compare</c> and for <c>pr-report</c>, which
+    /// calls it before it builds anything, so a bad knob stops a run up front. Unset knobs take the given defaults.
+    /// </summary>
+    public static CompareOptions ParseOptions(CommandArguments a, string threshold, string allocation, string? failThreshold, string pairedRule, bool paired) =>
+        new(
+            TimeThreshold.Parse("--threshold", threshold),
+            TimeThreshold.Parse("--noise", a.Value("--noise", VerdictDefaults.Noise)!),
+            AllocationThreshold.Parse(a.Value("--alloc-threshold", allocation)!),
+            a.Value("--fail-threshold", failThreshold) is { } fail ? TimeThreshold.Parse("--fail-threshold", fail) : null,
+            a.Choice("--timing", "verdict", "verdict", "indicative", "off"),
+            paired
+                ? new PairedOptions(
+                    a.Choice("--paired-rule", pairedRule, PairedOptions.Rules),
+                    a.Number("--paired-alpha", VerdictDefaults.PairedAlpha, 1e-9, 0.5),
+                    a.Number("--paired-confidence", VerdictDefaults.PairedConfidence, 0.5, 0.9999),
+                    (int)a.Number("--paired-min-rounds", VerdictDefaults.PairedMinRounds, 2, 1000))
+                : null,
+            a.Values("--filter"));
+
+    /// <summary>Loads both sides and gives every benchmark its verdict; bad input throws.</summary>
+    public static ComparisonReport Compare(string? title, CompareOptions options, string basePath, string diffPath)
+    {
+        var baseSet = ResultSetLoader.Load(basePath);
+        var diffSet = ResultSetLoader.Load(diffPath);
         if (options.Paired is not null && (baseSet.IsBaseline || diffSet.IsBaseline))
         {
             // A stored baseline's launches ran at another time: pairing them with this run's launches cancels nothing.
             throw new InputException($"compare: --paired needs A/B results merged from rounds on one runner, not a stored baseline ({(baseSet.IsBaseline ? baseSet.Source : diffSet.Source)})");
         }
-        var report = ComparisonBuilder.Build(a.Value("--title"), options, baseSet, diffSet);
 
-        Console.Out.Write(ConsoleReportWriter.Write(report, top, fullId));
-        if (a.Value("--md") is { } md)
+        return ComparisonBuilder.Build(title, options, baseSet, diffSet);
+    }
+
+    /// <summary>Writes the reports <c>--md</c> and <c>--json</c> ask for.</summary>
+    public static void WriteFiles(ComparisonReport report, string? md, string? json, bool fullId)
+    {
+        if (md is not null)
         {
             JsonFormat.WriteText(md, MarkdownReportWriter.Write(report, fullId));
         }
 
-        if (a.Value("--json") is { } json)
+        if (json is not null)
         {
             JsonFormat.Write(json, CompareJsonWriter.ToJson(report));
         }
-
-        return a.Has("--fail-on-regression") && report.Failing > 0 ? ExitCodes.Regression : ExitCodes.Ok;
     }
 }

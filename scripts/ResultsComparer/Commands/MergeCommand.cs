@@ -31,6 +31,17 @@ internal static class MergeCommand
         }
 
         var outDir = a.Required("--out");
+        var written = Merge(inputs, outDir, Console.Error);
+        Console.Out.WriteLine($"merge: {inputs.Count} launches into {written} files in {outDir}");
+        return ExitCodes.Ok;
+    }
+
+    /// <summary>
+    /// Merges <paramref name="inputs"/> (launch k is input k) into <paramref name="outDir"/>; what is missing or
+    /// disagrees goes to <paramref name="notes"/>. Returns the number of files written. Bad input throws.
+    /// </summary>
+    public static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes)
+    {
         var launches = inputs.SelectMany((input, i) => ResultFiles.Find(input).Select(file => Parse(i + 1, input, file))).ToList();
         var first = launches[0];
         foreach (var launch in launches.Skip(1))
@@ -45,19 +56,18 @@ internal static class MergeCommand
         var written = 0;
         foreach (var group in launches.GroupBy(l => l.ClassKey, StringComparer.Ordinal))
         {
-            var merged = MergeClass(group.ToList(), inputs.Count);
+            var merged = MergeClass(group.ToList(), inputs.Count, notes);
             JsonFormat.WriteText(Path.Combine(outDir, group.Key + ResultFiles.FullSuffix), merged.ToJsonString(ExportStyle) + "\n");
             written++;
         }
 
-        Console.Out.WriteLine($"merge: {inputs.Count} launches into {written} files in {outDir}");
-        return ExitCodes.Ok;
+        return written;
     }
 
     private static LaunchInput Parse(int round, string input, string file) =>
         new(round, input, file, ResultFiles.ClassKey(file), BdnReportFile.ReadTree(file));
 
-    private static JsonObject MergeClass(List<LaunchInput> files, int rounds)
+    private static JsonObject MergeClass(List<LaunchInput> files, int rounds, TextWriter notes)
     {
         // FullName -> (round, benchmark) in round order; a FullName twice in one round is bad input.
         var byName = new Dictionary<string, List<(LaunchInput Launch, JsonObject Benchmark)>>(StringComparer.Ordinal);
@@ -86,7 +96,7 @@ internal static class MergeCommand
         var merged = new JsonArray();
         foreach (var fullName in order)
         {
-            merged.Add(MergeBenchmark(fullName, byName[fullName], rounds));
+            merged.Add(MergeBenchmark(fullName, byName[fullName], rounds, notes));
         }
 
         var root = (JsonObject)files[0].Root.DeepClone();
@@ -95,14 +105,14 @@ internal static class MergeCommand
         return root;
     }
 
-    private static JsonObject MergeBenchmark(string fullName, List<(LaunchInput Launch, JsonObject Benchmark)> occurrences, int rounds)
+    private static JsonObject MergeBenchmark(string fullName, List<(LaunchInput Launch, JsonObject Benchmark)> occurrences, int rounds, TextWriter notes)
     {
         var present = occurrences.Select(o => o.Launch.Round).ToHashSet();
         for (var round = 1; round <= rounds; round++)
         {
             if (!present.Contains(round))
             {
-                Console.Error.WriteLine($"merge: {fullName} is missing from launch {round}; kept with {present.Count} of {rounds} launches");
+                notes.WriteLine($"merge: {fullName} is missing from launch {round}; kept with {present.Count} of {rounds} launches");
             }
         }
 
@@ -118,7 +128,7 @@ internal static class MergeCommand
             }
             else
             {
-                Console.Error.WriteLine($"merge: {fullName} has no measurements in launch {launch.Round} ({launch.File})");
+                notes.WriteLine($"merge: {fullName} has no measurements in launch {launch.Round} ({launch.File})");
             }
 
             if (benchmark["Measurements"] is JsonArray launchMeasurements)
@@ -139,13 +149,13 @@ internal static class MergeCommand
             result["Measurements"] = measurements;
         }
 
-        MergeMemory(fullName, result, occurrences.Select(o => o.Benchmark).ToList());
+        MergeMemory(fullName, result, occurrences.Select(o => o.Benchmark).ToList(), notes);
         return result;
     }
 
     // Allocations per operation are deterministic and should agree; if they do not, the largest is kept, so the
     // allocation gate errs towards reporting, and the disagreement is said out loud.
-    private static void MergeMemory(string fullName, JsonObject result, List<JsonObject> benchmarks)
+    private static void MergeMemory(string fullName, JsonObject result, List<JsonObject> benchmarks, TextWriter notes)
     {
         if (result["Memory"] is not JsonObject memory)
         {
@@ -155,7 +165,7 @@ internal static class MergeCommand
         var bytes = benchmarks.Select(b => b["Memory"]?["BytesAllocatedPerOperation"]).OfType<JsonValue>().Select(v => v.GetValue<long>()).Distinct().ToList();
         if (bytes.Count > 1)
         {
-            Console.Error.WriteLine($"merge: {fullName} allocated different bytes per operation across launches ({string.Join(", ", bytes)}); keeping {bytes.Max()}");
+            notes.WriteLine($"merge: {fullName} allocated different bytes per operation across launches ({string.Join(", ", bytes)}); keeping {bytes.Max()}");
         }
 
         if (bytes.Count > 0)

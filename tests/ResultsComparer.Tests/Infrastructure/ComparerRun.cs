@@ -7,7 +7,10 @@ namespace ResultsComparer.Tests.Infrastructure;
 internal sealed record ComparerRun(int ExitCode, string Out, string Error)
 {
     /// <summary>Runs <c>Program.Main</c> with <paramref name="args"/>, capturing both streams.</summary>
-    public static ComparerRun Of(params string[] args)
+    public static ComparerRun Of(params string[] args) => Capture(() => Program.Main(args));
+
+    /// <summary>Runs a command's entry point, capturing both streams.</summary>
+    public static ComparerRun Capture(Func<int> main)
     {
         var stdout = new StringWriter();
         var stderr = new StringWriter();
@@ -17,7 +20,7 @@ internal sealed record ComparerRun(int ExitCode, string Out, string Error)
         Console.SetError(stderr);
         try
         {
-            var code = Program.Main(args);
+            var code = main();
             return new ComparerRun(code, stdout.ToString(), stderr.ToString());
         }
         finally

@@ -1,0 +1,358 @@
+using ResultsComparer.Commands;
+using ResultsComparer.Output;
+
+namespace ResultsComparer.AB;
+
+/// <summary>
+/// The same-runner A/B: builds the base's and the head's own benchmark projects side by side, runs single-launch
+/// BenchmarkDotNet processes of each in ABBA rounds, merges each side's launches and compares head with base.
+/// A base that cannot be measured is recorded as the reason the A/B was not made (ab-error.txt); a head that cannot
+/// be built or measured is bad input (it is the change under review that is broken).
+/// </summary>
+internal sealed class AbRun
+{
+    private static readonly IReadOnlyDictionary<string, string?> NoVariables = new Dictionary<string, string?>();
+
+    private readonly GitRepository git;
+    private readonly AbOptions options;
+    private readonly Checkouts checkouts;
+    private readonly ProgressLog progress;
+    private readonly string work;
+    private readonly string tsv;
+    private readonly SideBuild head;
+    private readonly SideBuild baseSide;
+    private readonly BenchmarkLauncher launcher;
+    private readonly List<string> units = [];
+    private string? abError;
+
+    private AbRun(GitRepository git, AbOptions options, Checkouts checkouts, ProgressLog progress)
+    {
+        this.git = git;
+        this.options = options;
+        this.checkouts = checkouts;
+        this.progress = progress;
+        this.work = Path.GetFullPath(options.Work);
+        this.tsv = Path.Combine(this.work, "launches.tsv");
+        this.head = new SideBuild("head", Path.Combine(this.work, "head-src"));
+        this.baseSide = new SideBuild("base", Path.Combine(this.work, "base-src"));
+
+        // Fixtures are deterministic: both sides share the repository's cache instead of generating their own.
+        var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES") ?? Path.Combine(git.Root, "artifacts", "fixtures");
+        this.launcher = new BenchmarkLauncher(options.LaunchTimeout, new Dictionary<string, string?> { ["FILEPIPES_FIXTURES"] = fixtures });
+    }
+
+    /// <summary>Runs the A/B; a head that cannot be measured throws <see cref="InputException"/>.</summary>
+    public static AbResult Run(GitRepository git, AbOptions options, Checkouts checkouts, ProgressLog progress) =>
+        new AbRun(git, options, checkouts, progress).Run();
+
+    private string Logs(string name) => Path.Combine(this.work, "logs", name);
+
+    private AbResult Run()
+    {
+        Directory.CreateDirectory(this.work);
+        foreach (var stale in new[] { "launches", "logs", "merged", "head-results", "head-oop" })
+        {
+            var folder = Path.Combine(this.work, stale);
+            if (Directory.Exists(folder))
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+        }
+
+        foreach (var stale in new[] { "ab.json", "ab.md", "ab-error.txt" })
+        {
+            File.Delete(Path.Combine(this.work, stale));
+        }
+
+        Directory.CreateDirectory(Path.Combine(this.work, "launches"));
+        Directory.CreateDirectory(Path.Combine(this.work, "logs"));
+        File.WriteAllText(this.tsv, LaunchRecord.Header + "\n");
+
+        var (headCommit, headLabel) = this.options.HeadRef is { } headRef
+            ? (this.git.Commit(headRef) ?? throw new InputException($"head '{headRef}' is not a commit"), headRef)
+            : (WorkingTreeSnapshot.Take(this.git), "working tree");
+        var (baseCommit, baseLabel) = this.ResolveBase(headCommit);
+        try
+        {
+            return this.Measure(headCommit, headLabel, baseCommit, baseLabel);
+        }
+        finally
+        {
+            if (!this.options.KeepSources)
+            {
+                foreach (var side in new[] { this.head, this.baseSide })
+                {
+                    // A checkout that cannot be removed (a file still held on Windows) is said, never a failure.
+                    if (this.checkouts.Remove(side.Source) is { } reason)
+                    {
+                        this.progress.Warn($"could not remove the {side.Name} checkout {side.Source}: {reason}");
+                    }
+                }
+            }
+        }
+    }
+
+    private (string? Commit, string Label) ResolveBase(string headCommit)
+    {
+        if (this.options.BaseRef is { } baseRef)
+        {
+            return (this.git.Commit(baseRef) ?? throw new InputException($"base '{baseRef}' is not a commit"), baseRef);
+        }
+
+        var against = this.options.Against;
+        if (this.git.Commit(against) is null)
+        {
+            this.RecordError($"no base: '{against}' is not a commit here (fetch it, or pass --base REF)");
+            return (null, "");
+        }
+
+        if (this.git.MergeBase(headCommit, against) is { } mergeBase)
+        {
+            return (mergeBase, $"merge-base with {against}");
+        }
+
+        this.RecordError($"no base: the head has no merge-base with '{against}'");
+        return (null, "");
+    }
+
+    private void RecordError(string text)
+    {
+        this.abError = text;
+        File.WriteAllText(Path.Combine(this.work, "ab-error.txt"), text + "\n");
+        this.progress.Say($"A/B not made: {text}");
+    }
+
+    private AbResult Measure(string headCommit, string headLabel, string? baseCommit, string baseLabel)
+    {
+        this.progress.Say($"head: {headLabel} ({headCommit})");
+        var headLog = this.Logs("head-build.log");
+        switch (this.head.Prepare(this.checkouts, headCommit, headLog, this.options.BuildArguments, this.options.ReuseBuild, this.progress))
+        {
+            case BuildOutcome.NoProject:
+                throw new InputException($"the head has no {SideBuild.Project}");
+            case BuildOutcome.Failed:
+                throw new InputException($"the head's benchmark project does not build (see {headLog})");
+        }
+
+        var baseOk = false;
+        if (baseCommit is not null)
+        {
+            this.progress.Say($"base: {baseLabel} ({baseCommit})");
+            var baseLog = this.Logs("base-build.log");
+            var outcome = this.baseSide.Prepare(this.checkouts, baseCommit, baseLog, this.options.BuildArguments, this.options.ReuseBuild, this.progress);
+            var name = $"the base ({this.git.Short(baseCommit)}, {baseLabel})";
+            switch (outcome)
+            {
+                case BuildOutcome.Built:
+                    baseOk = true;
+                    break;
+                case BuildOutcome.NoProject:
+                    this.RecordError($"{name} has no benchmark project ({SideBuild.Project})");
+                    break;
+                default:
+                    this.RecordError($"{name} does not build" + (SideBuild.FirstError(baseLog) is { } first ? $": {first}" : ""));
+                    break;
+            }
+        }
+
+        var method = this.options.Interleave == "method";
+        if (method)
+        {
+            this.FindUnits(baseOk);
+        }
+
+        // ABBA: odd rounds run the base first, even rounds the head first, so a drift in time weighs on both sides
+        // alike; with method interleaving the order also alternates from one method to the next.
+        for (var round = 1; round <= this.options.Rounds; round++)
+        {
+            if (!method)
+            {
+                this.Pair(baseOk, round % 2 == 1, round, null);
+                continue;
+            }
+
+            for (var unit = 0; unit < this.units.Count; unit++)
+            {
+                this.Pair(baseOk, (round + unit) % 2 == 1, round, unit);
+            }
+        }
+
+        var headResults = Path.Combine(this.work, "head-results");
+        var abHead = method ? Path.Combine(this.work, "merged", "head") : headResults;
+        var headInputs = this.SideInputs("head");
+        if (headInputs.Count == 0)
+        {
+            throw new InputException($"no head launch produced results (see {Path.Combine(this.work, "logs")})");
+        }
+
+        this.Merge(headInputs, abHead, "merge-head.log", "merging the head's launches failed");
+        if (method)
+        {
+            this.LaunchHeadOutOfProcess(headResults);
+        }
+
+        string? abJson = null;
+        if (baseOk)
+        {
+            abJson = this.CompareWithBase(abHead);
+        }
+
+        return new AbResult(headResults, abJson, this.abError);
+    }
+
+    // A unit is a method (Namespace.Class.Method) matched by a method-level glob. A glob that names parameters (it has
+    // a '(') stays one unit of its own, since BenchmarkDotNet ORs filters and a method filter would run all its cases.
+    private void FindUnits(bool baseOk)
+    {
+        SideBuild[] sides = baseOk ? [this.head, this.baseSide] : [this.head];
+        IReadOnlyList<string> globs = this.options.Filters.Count > 0 ? this.options.Filters : ["*"];
+        foreach (var glob in globs)
+        {
+            var methods = sides
+                .SelectMany(side => this.launcher.ListMethods(side, ["--profile", this.options.Profile, .. this.options.BenchArguments, "--filter", glob]))
+                .Distinct(StringComparer.Ordinal)
+                .Order(StringComparer.Ordinal);
+            foreach (var found in methods)
+            {
+                var unit = glob.Contains('(', StringComparison.Ordinal) ? glob : found;
+                if (!this.units.Contains(unit, StringComparer.Ordinal))
+                {
+                    this.units.Add(unit);
+                }
+            }
+        }
+
+        if (this.units.Count == 0)
+        {
+            throw new InputException($"the filters select no benchmark method in the {this.options.Profile} profile");
+        }
+
+        this.progress.Say($"methods: {string.Join(' ', this.units)}");
+    }
+
+    // The two sides back to back (the head alone when the base cannot be measured).
+    private void Pair(bool baseOk, bool baseFirst, int round, int? unit)
+    {
+        if (!baseOk)
+        {
+            this.Launch(this.head, round, unit);
+            return;
+        }
+
+        this.Launch(baseFirst ? this.baseSide : this.head, round, unit);
+        this.Launch(baseFirst ? this.head : this.baseSide, round, unit);
+    }
+
+    private void Launch(SideBuild side, int round, int? unit)
+    {
+        var name = $"{side.Name}-r{round:00}";
+        var folder = Path.Combine(this.work, "launches", name);
+        List<string> arguments = [.. this.launcher.CommonArguments(this.options.Profile, this.options.BenchArguments)];
+        var method = "-";
+        if (unit is { } index)
+        {
+            method = this.units[index];
+            arguments.AddRange(BenchmarkLauncher.MethodLaunchArguments);
+            arguments.AddRange(["--filter", method]);
+            folder = Path.Combine(folder, $"m{index}");
+            name += $"-m{index}";
+        }
+        else if (this.options.Filters.Count > 0)
+        {
+            arguments.AddRange(["--filter", .. this.options.Filters]);
+        }
+
+        this.progress.Say($"round {round}: {side.Name}{(unit is null ? "" : " " + method)}");
+        var log = this.Logs(name + ".log");
+        var record = this.launcher.Launch(side, side.Name, round, method, folder, log, arguments, NoVariables);
+        File.AppendAllText(this.tsv, record.ToTsv() + "\n");
+        if (record.JsonFiles == 0)
+        {
+            this.progress.Say($"round {round}: {side.Name} produced no results (exit {record.ExitCode}; see {log})");
+        }
+    }
+
+    // In-process figures are not those of the stored baselines (made out of process; allocation counts differ), so the
+    // method mode makes head-results from one extra out-of-process launch of the head, with the baselines' settings.
+    private void LaunchHeadOutOfProcess(string headResults)
+    {
+        List<string> arguments = [.. this.launcher.CommonArguments(this.options.Profile, this.options.BenchArguments)];
+        if (this.options.Filters.Count > 0)
+        {
+            arguments.AddRange(["--filter", .. this.options.Filters]);
+        }
+
+        this.progress.Say("head: one out-of-process launch for the stored-baseline comparison");
+        var folder = Path.Combine(this.work, "head-oop");
+        var log = this.Logs("head-oop.log");
+        var record = this.launcher.Launch(this.head, "head-oop", 0, "-", folder, log, arguments, NoVariables);
+        File.AppendAllText(this.tsv, record.ToTsv() + "\n");
+        if (record.JsonFiles == 0)
+        {
+            throw new InputException($"the head's out-of-process launch produced no results (see {log})");
+        }
+
+        this.Merge([folder], headResults, "merge-head-oop.log", "reading the head's out-of-process launch failed");
+    }
+
+    private string? CompareWithBase(string abHead)
+    {
+        var baseInputs = this.SideInputs("base");
+        if (baseInputs.Count == 0)
+        {
+            this.RecordError("no base launch produced results (the base's benchmarks failed to run)");
+            return null;
+        }
+
+        var mergedBase = Path.Combine(this.work, "merged", "base");
+        var abJson = Path.Combine(this.work, "ab.json");
+        var abMd = Path.Combine(this.work, "ab.md");
+        try
+        {
+            this.Merge(baseInputs, mergedBase, "merge-base.log", "merging the base's launches failed");
+        }
+        catch (InputException e)
+        {
+            this.RecordError(e.Message);
+            return null;
+        }
+
+        try
+        {
+            var report = CompareCommand.Compare(null, this.options.Compare, mergedBase, abHead);
+            File.WriteAllText(this.Logs("compare-ab.out"), ConsoleReportWriter.Write(report, null, false));
+            CompareCommand.WriteFiles(report, abMd, abJson, false);
+        }
+        catch (InputException e)
+        {
+            File.Delete(abJson);
+            File.Delete(abMd);
+            this.RecordError($"comparing head with base failed: {e.Message}");
+            return null;
+        }
+
+        this.progress.Say($"A/B compared: {abMd}");
+        return abJson;
+    }
+
+    private void Merge(IReadOnlyList<string> inputs, string outDir, string logName, string failure)
+    {
+        using var notes = new StreamWriter(this.Logs(logName));
+        try
+        {
+            MergeCommand.Merge(inputs, outDir, notes);
+        }
+        catch (InputException e)
+        {
+            throw new InputException($"{failure}: {e.Message}", e);
+        }
+    }
+
+    // A side's launch folders that hold results, in round order: the merge keeps that order as the launch index, which
+    // the paired verdict uses to pair each base launch with the head launch of the same round.
+    private List<string> SideInputs(string side) =>
+        Directory.EnumerateDirectories(Path.Combine(this.work, "launches"), side + "-r*")
+            .Order(StringComparer.Ordinal)
+            .Where(folder => BenchmarkLauncher.CountExports(folder) > 0)
+            .ToList();
+}
