@@ -38,14 +38,30 @@ internal static class BaselineUpdateCommand
         }
 
         var file = BaselineStore.FileOf(folder);
-        var old = BaselineStore.LoadOrEmpty(folder, os);
         var run = NewRun(a, results.Environment!);
-        var (document, changes) = Merge(old, results, run, a.Has("--prune"));
-        BaselineStore.Save(file, document);
+        BaselineChanges changes;
+        IReadOnlyList<string> harnessChanges;
+        using (StoreLock.Take(file, TimeSpan.FromSeconds(30)))
+        {
+            StoreLock.RemoveLeftovers(file);
+            var before = File.Exists(file) ? File.ReadAllBytes(file) : null;
+            var old = BaselineStore.LoadOrEmpty(folder, os);
+            (var document, changes) = Merge(old, results, run, a.Has("--prune"));
+            harnessChanges = HarnessChanges(old, document, run);
+
+            // A writer that does not take the lock (a checkout, an editor) must not be overwritten either.
+            var now = File.Exists(file) ? File.ReadAllBytes(file) : null;
+            if (!(before ?? []).AsSpan().SequenceEqual(now ?? []) || (before is null) != (now is null))
+            {
+                throw new InputException($"{file}: changed by someone else during this update; nothing stored, run it again");
+            }
+
+            BaselineStore.Save(file, document);
+        }
 
         Console.Out.WriteLine($"baseline update {os}: {changes.Added.Count} added, {changes.Changed.Count} changed, {changes.Unchanged} unchanged, {changes.Removed.Count} removed, {changes.Kept} kept (not in these results)");
         Console.Out.WriteLine($"  run {run.Id}: {run.Runner} ({MeasuredOn.Describe(run.MeasuredOn)}), {run.Cpu}, {run.Runtime}, BenchmarkDotNet {BaselineStore.HarnessOf(run)}, profile {run.Profile}");
-        foreach (var line in HarnessChanges(old, document, run))
+        foreach (var line in harnessChanges)
         {
             Console.Out.WriteLine($"  {line}");
         }
