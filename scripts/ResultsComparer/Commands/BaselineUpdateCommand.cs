@@ -183,10 +183,10 @@ internal static class BaselineUpdateCommand
             environment.OsVersion,
             environment.ProcessorName,
             environment.RuntimeVersion,
-            environment.BenchmarkDotNetVersion,
             environment.Architecture,
             environment.LogicalCoreCount,
             a.Value("--profile", "unknown")!,
+            environment.BenchmarkDotNetVersion,
             a.Choice("--measured-on", MeasuredOn.FromEnvironment(), MeasuredOn.Choices));
     }
 

@@ -108,7 +108,7 @@ public sealed class MixedVersionTests
         }
 
         ComparerRun.Of("merge", "--inputs", V014, V0158, "--out", temp.File("mixed"))
-            .AssertBadInput("BenchmarkDotNetVersion: \"0.14.0\" vs \"0.15.8\"");
+            .AssertBadInput("(BenchmarkDotNet: 0.14.0 vs 0.15.8); merge refused");
     }
 
     [Fact]
