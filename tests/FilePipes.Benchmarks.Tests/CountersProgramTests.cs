@@ -49,9 +49,20 @@ public sealed class CountersProgramTests : IDisposable
         Assert.StartsWith("counters: no case", error, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Tiered_compilation_left_on_is_bad_input()
+    {
+        var (code, error) = this.RunProgramWith("1", CounterArguments.Switch, "--case", WriterCase);
+
+        Assert.Equal(2, code);
+        Assert.StartsWith($"counters: set {CountersHost.TieredCompilationVariable}=0", error, StringComparison.Ordinal);
+    }
+
     public void Dispose() => this.fixtures.Dispose();
 
-    private (int Code, string Error) RunProgram(params string[] arguments)
+    private (int Code, string Error) RunProgram(params string[] arguments) => this.RunProgramWith("0", arguments);
+
+    private (int Code, string Error) RunProgramWith(string tieredCompilation, params string[] arguments)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -66,6 +77,7 @@ public sealed class CountersProgramTests : IDisposable
         }
 
         start.Environment[RepositoryLayout.FixturesVariable] = this.fixtures.Folder;
+        start.Environment[CountersHost.TieredCompilationVariable] = tieredCompilation;
         using var process = Process.Start(start)!;
         Task<string> output = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
         Task<string> error = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);

@@ -20,6 +20,9 @@ public static class CountersHost
     /// <summary>The JSON format's version, written into every file.</summary>
     public const int FormatVersion = 1;
 
+    /// <summary>The variable that must turn tiered compilation off in the counting process.</summary>
+    public const string TieredCompilationVariable = "DOTNET_TieredCompilation";
+
     /// <summary>Runs the mode; exit codes as the suite's: 0 all counted, 1 a benchmark failed, 2 bad input.</summary>
     /// <param name="args">The arguments after <see cref="CounterArguments.Switch"/>.</param>
     /// <returns>The exit code.</returns>
@@ -28,6 +31,14 @@ public static class CountersHost
         if (!CounterArguments.TryParse(args, out CounterArguments parsed, out string? error))
         {
             Console.Error.WriteLine(error);
+            return 2;
+        }
+
+        // Tiered compilation recompiles hot methods on a background thread at moments of its choosing, and that work
+        // allocates: with it on, a case's bytes moved by 32 B from run to run (docs/verdict-quality.md).
+        if (Environment.GetEnvironmentVariable(TieredCompilationVariable) != "0")
+        {
+            Console.Error.WriteLine($"counters: set {TieredCompilationVariable}=0: tiered compilation's background recompiles make the counts vary.");
             return 2;
         }
 
