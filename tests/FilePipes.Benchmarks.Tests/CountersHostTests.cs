@@ -19,11 +19,11 @@ public sealed class CountersHostTests
     [InlineData(3)]
     public void Allocated_bytes_are_exact_per_operation(int reads)
     {
-        CaseCounts counts = CountOf(reads);
+        IReadOnlyList<CaseCounts> counts = CountsOf(reads);
 
         // new object() is 24 B on a 64-bit runtime: nothing else in the operation, the warm-up or the readings counts.
-        Assert.Equal(24L * Operations, counts.AllocatedBytes);
-        Assert.Contains($"Reads: {reads}", counts.Benchmark, StringComparison.Ordinal);
+        Assert.Equal(24L * Operations, counts.Min(c => c.AllocatedBytes));
+        Assert.Contains($"Reads: {reads}", counts[0].Benchmark, StringComparison.Ordinal);
     }
 
     [Theory]
@@ -36,11 +36,11 @@ public sealed class CountersHostTests
             Assert.Skip(ProcessCounters.NotLinux);
         }
 
-        CaseCounts counts = CountOf(reads);
+        IReadOnlyList<CaseCounts> counts = CountsOf(reads);
 
         // Writes are not asserted here: xunit's own reporting writes from other threads meanwhile. The child-process
-        // test below counts them in a process of their own.
-        Assert.Equal((long)reads * Operations, counts.ReadCalls);
+        // test (CountersProgramTests) counts them in a process of their own.
+        Assert.Equal((long)reads * Operations, counts.Min(c => c.ReadCalls));
     }
 
     [Fact]
@@ -51,7 +51,7 @@ public sealed class CountersHostTests
             Assert.Skip("on Linux system calls are measured (the test above)");
         }
 
-        CaseCounts counts = CountOf(1);
+        CaseCounts counts = CountsOf(1)[0];
 
         Assert.Null(counts.ReadCalls);
         Assert.Null(counts.WriteCalls);
@@ -103,11 +103,13 @@ public sealed class CountersHostTests
         Assert.Throws<InvalidDataException>(() => ProcessCounters.ParseIo("rchar: 1\n"u8));
     }
 
-    private static CaseCounts CountOf(int reads)
+    // The counters are the whole process's, and xunit's own threads (reporting, tiered JIT) keep working in this one;
+    // they can only add to a count, never take from it, so the least of a few counts is the case's own.
+    private static IReadOnlyList<CaseCounts> CountsOf(int reads)
     {
         BenchmarkCase benchmarkCase = BenchmarkConverter.TypeToBenchmarks(typeof(CountedWork), ManualConfig.CreateEmpty()).BenchmarksCases
             .Single(c => c.Parameters.Items.Single().Value is int value && value == reads);
         using var counters = ProcessCounters.Open();
-        return CountersHost.Count(benchmarkCase, Operations, warmup: 2, counters);
+        return [.. Enumerable.Range(0, 5).Select(_ => CountersHost.Count(benchmarkCase, Operations, warmup: 2, counters))];
     }
 }
