@@ -21,8 +21,8 @@ if [ -n "${FILEPIPES_COMPARER:-}" ]; then
   read -r -a comparer <<< "$FILEPIPES_COMPARER"
 else
   # The lint runs shellcheck without -x, which does not follow sourced files.
-  # shellcheck source=ab/comparer.sh disable=SC1091
-  . scripts/ab/comparer.sh
+  # shellcheck source=comparer.sh disable=SC1091
+  . scripts/comparer.sh
   ab_build_comparer . "$work/comparer-bin" "$work/comparer-build.log" ||
     { cat "$work/comparer-build.log" >&2; echo "baseline-pr: the results comparer does not build" >&2; exit 1; }
   comparer=(dotnet "$ab_comparer_dll")

@@ -26,15 +26,21 @@ mkdir -p "$out"
 # BenchmarkDotNet writes its JSON exports to <artifacts>/results.
 # Three launches: a stored-baseline comparison needs at least 15 measurements per benchmark
 # (3 x 5 iterations); one launch's 5 can hardly reject anything. Extra arguments after `--`
-# (the offline end-to-end check passes `--job dry` and a filter) go to BenchmarkDotNet.
+# go to BenchmarkDotNet, and so do the words of FILEPIPES_SUITE_ARGS (the pipeline tests, which run this step as
+# benchmarks.yml declares it, cut the suite to `--job dry` and a small filter with it).
 # FILEPIPES_PEER_ADAPTERS=false builds without the peer packages, for machines that cannot restore them.
+# The lint runs shellcheck without -x, which does not follow sourced files.
+# shellcheck source=suite-settings.sh disable=SC1091
+. scripts/suite-settings.sh
+read -r -a test_args <<< "${FILEPIPES_SUITE_ARGS:-}"
+# shellcheck disable=SC2154 # suite_build_timeout_seconds comes from suite-settings.sh
 dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
-  --profile quick --launchCount 3 --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"}
+  --profile quick --launchCount 3 --buildTimeout "$suite_build_timeout_seconds" --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"} ${test_args[@]+"${test_args[@]}"}
 
 # The comparer is built once and its dll run, not `dotnet run` with a build check on each call.
 # The lint runs shellcheck without -x, which does not follow sourced files.
-# shellcheck source=ab/comparer.sh disable=SC1091
-. scripts/ab/comparer.sh
+# shellcheck source=comparer.sh disable=SC1091
+. scripts/comparer.sh
 comparer_build=$(mktemp -d)
 trap 'rm -rf "$comparer_build"' EXIT
 ab_build_comparer . "$comparer_build/bin" "$comparer_build/build.log" ||

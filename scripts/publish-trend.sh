@@ -8,6 +8,12 @@
 #       copies our trend page into gh-pages:dev/bench/ next to the action's data.js and pushes it.
 #       The action writes its default index.html only when none exists, so without this step an
 #       improved page would never reach the site.
+#   find-alerts <threshold>
+#       this commit's alerts in gh-pages' data.js (scripts/trend-alert/find-alerts.mjs), as the matrix
+#       of the confirm-alert job (step output `alerts`);
+#   settle-alerts <downloaded-confirmations-dir>
+#       records each alert's confirmation in gh-pages:dev/bench/alert-checks.js (the page shows it),
+#       comments on the commit and exits 1 when one is confirmed (scripts/trend-alert/settle.mjs).
 # Pushes go to TREND_REMOTE (default: this repository on GitHub) with GH_TOKEN, if set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,9 +82,15 @@ place_page() {
     tmp=$(mktemp -d)
     git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
     mkdir -p "$tmp/$data_dir"
-    # Everything of ours is replaced; data.js (the action's history) is never touched.
-    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js -exec rm -rf {} +
-    cp -R "$site"/. "$tmp/$data_dir/"
+    # The page is replaced; the history is never touched: data.js (the action's) and alert-checks.js
+    # (settle-alerts').
+    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.js -exec rm -rf {} +
+    # The site's alert-checks.js is an empty record; an existing one is history and stays.
+    if [ -f "$tmp/$data_dir/alert-checks.js" ]; then
+      (cd "$site" && find . -mindepth 1 -maxdepth 1 ! -name alert-checks.js -exec cp -R {} "$tmp/$data_dir/" \;)
+    else
+      cp -R "$site"/. "$tmp/$data_dir/"
+    fi
     git -C "$tmp" add -A -- "$data_dir"
     if git -C "$tmp" diff --cached --quiet; then
       echo "publish-trend: the page on $branch is already current"
@@ -95,11 +107,56 @@ place_page() {
   exit 1
 }
 
+find_alerts() {
+  local threshold=${1:?find-alerts needs <threshold>} tmp
+  [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40}$ ]] || fail "GITHUB_SHA must be the commit that was measured"
+  tmp=$(mktemp -d)
+  git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
+  # No data.js yet means no earlier point, so nothing to alert on.
+  if [ ! -f "$tmp/$data_dir/data.js" ]; then
+    echo "[]"
+    [ -z "${GITHUB_OUTPUT:-}" ] || echo "alerts=[]" >> "$GITHUB_OUTPUT"
+    return 0
+  fi
+  node scripts/trend-alert/find-alerts.mjs "$tmp/$data_dir/data.js" --commit "$GITHUB_SHA" --threshold "$threshold"
+}
+
+settle_alerts() {
+  local incoming=${1:?settle-alerts needs <downloaded-confirmations-dir>} attempt tmp status comment
+  [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40}$ ]] || fail "GITHUB_SHA must be the commit that was measured"
+  local run_url="${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/${GITHUB_RUN_ID:-0}"
+  comment=$(mktemp)
+  for attempt in 1 2 3; do
+    tmp=$(mktemp -d)
+    git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
+    mkdir -p "$tmp/$data_dir"
+    status=0
+    node scripts/trend-alert/settle.mjs --alerts "${ALERTS:-}" --incoming "$incoming" --record "$tmp/$data_dir/alert-checks.js" \
+      --commit "$GITHUB_SHA" --run-url "$run_url" --comment-out "$comment" || status=$?
+    [ "$status" -le 1 ] || exit "$status"
+    git -C "$tmp" add -- "$data_dir/alert-checks.js"
+    (cd "$tmp" && commit_as_bot -m "Record the trend alert checks of ${GITHUB_SHA:0:10}")
+    if (cd "$tmp" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
+      break
+    fi
+    echo "publish-trend: push rejected (attempt $attempt), retrying on the new $branch" >&2
+    [ "$attempt" -lt 3 ] || { echo "publish-trend: could not record the alert checks" >&2; exit 1; }
+  done
+  if [ "$status" -eq 1 ]; then
+    node scripts/trend-alert/comment-commit.mjs "$GITHUB_SHA" "$comment" ||
+      echo "publish-trend: the commit comment failed; the run fails on the confirmed alert anyway" >&2
+    echo "publish-trend: a trend alert is confirmed by the A/B; see the comment on ${GITHUB_SHA:0:10}" >&2
+    exit 1
+  fi
+}
+
 command=${1:-}
 shift || true
 case "$command" in
   collect) collect "$@" ;;
   ensure-branch) ensure_branch ;;
   place-page) place_page "$@" ;;
-  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir>" ;;
+  find-alerts) find_alerts "$@" ;;
+  settle-alerts) settle_alerts "$@" ;;
+  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | find-alerts <threshold> | settle-alerts <incoming>" ;;
 esac

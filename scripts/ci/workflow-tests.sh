@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Node tests of the workflows' invariants (parsed YAML), of the scripts the workflows call, and
 # of the PR-comment composer. Writes "passed failed" to artifacts/ci/counts/workflow-tests.txt.
+# node --test gets the test files, not folders: Node 22+ treats each argument as a glob, and a folder
+# then fails with MODULE_NOT_FOUND.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,7 +14,7 @@ npm ci --prefix scripts/workflow-lint --no-audit --no-fund --loglevel=error > /d
 
 log=artifacts/ci/workflow-tests.log
 status=0
-node --test --test-reporter=tap scripts/workflow-lint/test/ scripts/pr-comment/test/ > "$log" 2>&1 || status=$?
+node --test --test-reporter=tap scripts/workflow-lint/test/*.test.mjs scripts/pr-comment/test/*.test.mjs scripts/trend-alert/test/*.test.mjs > "$log" 2>&1 || status=$?
 grep -E '^(not )?ok |^# (tests|pass|fail)' "$log" || true
 passed=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$log" | tail -n1)
 failed=$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$log" | tail -n1)

@@ -10,6 +10,8 @@ const PREFIXES = Object.freeze({
   'pr-report': 'filepipes-perf-',
   // Per-OS result of a baseline-bump run, consumed by the job that opens the baseline PR.
   'baseline-run': 'filepipes-baseline-run-',
+  // Per-OS confirmation of a trend alert on main (pr-report's status and report), read by settle-alerts.
+  'alert-check': 'filepipes-alert-check-',
 });
 
 // Runner labels are the folder names under baselines/; anything else is refused so that an

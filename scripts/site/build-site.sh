@@ -64,4 +64,7 @@ window.FILEPIPES_TREND_CONFIG = {
   "chartJsVersion": "$chart_version"
 };
 CONFIG
+# An empty record of the alert checks, so the page loads without a 404 before the first alert; on gh-pages the
+# publish workflow keeps the real one (scripts/publish-trend.sh place-page never replaces it).
+echo 'window.FILEPIPES_ALERT_CHECKS = {};' > "$out/alert-checks.js" || fail "cannot write $out/alert-checks.js"
 echo "build-site: assembled $out (chart.js $chart_version, alert threshold $threshold); the page loads ./data.js"

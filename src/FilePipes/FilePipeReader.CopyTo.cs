@@ -6,57 +6,77 @@ namespace FilePipes;
 
 /// <summary>
 /// <see cref="PipeReader.CopyToAsync(PipeWriter, CancellationToken)"/> and
-/// <see cref="PipeReader.CopyToAsync(Stream, CancellationToken)"/> fast paths for inline reads: the file is read
-/// straight into the destination's memory (a <see cref="PipeWriter"/>) or into one recycled segment (a
-/// <see cref="Stream"/>), without going through the segment chain. With read-ahead, the ordinary read loop already
-/// overlaps reading with writing, so it is kept.
+/// <see cref="PipeReader.CopyToAsync(Stream, CancellationToken)"/>. Data already buffered, and everything with
+/// read-ahead (whose read loop already overlaps reading with writing), goes through the ordinary read path. Inline
+/// reads then take a fast path: the file is read straight into the destination's memory (a <see cref="PipeWriter"/>)
+/// or into one recycled segment (a <see cref="Stream"/>), without going through the segment chain.
 /// </summary>
+/// <remarks>
+/// A copy that fails or is canceled loses nothing and repeats nothing: what the destination took stays taken, and the
+/// reader keeps everything else, so the next read starts at the first byte the destination did not take. A
+/// <see cref="Stream"/> took the bytes of every <c>WriteAsync</c> that completed; a <see cref="PipeWriter"/> took every
+/// byte written into it, flushed or not (a flush that fails leaves them in the writer, which sends them with its next
+/// flush). <c>Pipe</c>'s reader keeps the bytes of a failed flush too, so a copy resumed into the same writer sends
+/// them twice; this reader does not.
+/// </remarks>
 public sealed partial class FilePipeReader
 {
-    /// <inheritdoc/>
+    /// <inheritdoc cref="PipeReader.CopyToAsync(PipeWriter, CancellationToken)"/>
+    /// <remarks>If the copy fails or is canceled, the reader keeps every byte not yet written into
+    /// <paramref name="destination"/>; bytes written into it stay there, even when its flush failed.</remarks>
     public override Task CopyToAsync(PipeWriter destination, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(destination);
-        return this.readAheadBytes > 0
-            ? base.CopyToAsync(destination, cancellationToken)
-            : this.CopyInlineAsync(destination, cancellationToken);
+
+        // Like PipeReader's own copy, a token canceled up front wins over every other outcome.
+        return cancellationToken.IsCancellationRequested
+            ? Task.FromCanceled(cancellationToken)
+            : this.CopyToWriterAsync(destination, cancellationToken);
     }
 
-    /// <inheritdoc/>
+    /// <inheritdoc cref="PipeReader.CopyToAsync(Stream, CancellationToken)"/>
+    /// <remarks>If the copy fails or is canceled, the reader keeps every byte from the first <c>WriteAsync</c> that
+    /// did not complete.</remarks>
     public override Task CopyToAsync(Stream destination, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(destination);
-        return this.readAheadBytes > 0
-            ? base.CopyToAsync(destination, cancellationToken)
-            : this.CopyInlineAsync(destination, cancellationToken);
+        return cancellationToken.IsCancellationRequested
+            ? Task.FromCanceled(cancellationToken)
+            : this.CopyToStreamAsync(destination, cancellationToken);
     }
 
     private static OperationCanceledException ReadCanceled() => new("Read was canceled on underlying PipeReader.");
 
-    private async Task CopyInlineAsync(PipeWriter destination, CancellationToken cancellationToken)
+    private static OperationCanceledException FlushCanceled() => new("Flush was canceled on underlying PipeWriter.");
+
+    private async Task CopyToWriterAsync(PipeWriter destination, CancellationToken cancellationToken)
     {
-        if (await this.CopyBufferedAsync(destination, null, cancellationToken).ConfigureAwait(false))
+        while (!this.CanCopyDirect())
         {
-            return;
+            if (await this.CopyResultAsync(destination, null, cancellationToken).ConfigureAwait(false))
+            {
+                return;
+            }
         }
 
         while (true)
         {
-            int read;
             bool ended;
             lock (this.sync)
             {
                 this.PrepareDirectRead(cancellationToken);
                 Memory<byte> target = destination.GetMemory(this.bufferSize);
-                read = this.ReadDirect(target.Span[..Math.Min(target.Length, this.bufferSize)]);
-                ended = this.endOfData;
+                int read = this.ReadDirect(target.Span[..Math.Min(target.Length, this.bufferSize)]);
+
+                // Counted as delivered only once the writer holds them, so a writer that refuses them loses nothing.
+                destination.Advance(read);
+                ended = this.ConsumeDirect(read);
             }
 
-            destination.Advance(read);
             FlushResult flushed = await destination.FlushAsync(cancellationToken).ConfigureAwait(false);
             if (flushed.IsCanceled)
             {
-                throw new OperationCanceledException("Flush was canceled on underlying PipeWriter.");
+                throw FlushCanceled();
             }
 
             if (ended || flushed.IsCompleted)
@@ -66,11 +86,14 @@ public sealed partial class FilePipeReader
         }
     }
 
-    private async Task CopyInlineAsync(Stream destination, CancellationToken cancellationToken)
+    private async Task CopyToStreamAsync(Stream destination, CancellationToken cancellationToken)
     {
-        if (await this.CopyBufferedAsync(null, destination, cancellationToken).ConfigureAwait(false))
+        while (!this.CanCopyDirect())
         {
-            return;
+            if (await this.CopyResultAsync(null, destination, cancellationToken).ConfigureAwait(false))
+            {
+                return;
+            }
         }
 
         PipeSegment segment;
@@ -79,6 +102,10 @@ public sealed partial class FilePipeReader
             segment = this.RentSegment();
         }
 
+        // The chunk being written: the reader holds it as an outstanding read until the write completes, so no other
+        // read can overtake it, and a failed write leaves it in the reader instead of losing it.
+        int inFlight = 0;
+        bool writing = false;
         try
         {
             while (true)
@@ -87,14 +114,34 @@ public sealed partial class FilePipeReader
                 bool ended;
                 lock (this.sync)
                 {
+                    // The previous chunk's write completed: it is delivered (one lock per chunk, not two).
+                    if (inFlight > 0)
+                    {
+                        this.ConsumeDirect(inFlight);
+                        inFlight = 0;
+                        this.resultOutstanding = false;
+                    }
+
                     this.PrepareDirectRead(cancellationToken);
                     read = this.ReadDirect(segment.Block.Span);
-                    ended = this.endOfData;
+                    ended = read == 0 || read >= this.rangeEnd - this.fileOffset;
+                    if (read == 0)
+                    {
+                        this.ConsumeDirect(0);
+                    }
+                    else
+                    {
+                        inFlight = read;
+                        this.resultOutstanding = true;
+                        this.outstandingCanceled = false;
+                    }
                 }
 
                 if (read > 0)
                 {
+                    writing = true;
                     await destination.WriteAsync(segment.Block[..read], cancellationToken).ConfigureAwait(false);
+                    writing = false;
                 }
 
                 if (ended)
@@ -107,49 +154,81 @@ public sealed partial class FilePipeReader
         {
             lock (this.sync)
             {
-                this.Recycle(segment);
+                this.EndStreamCopy(segment, inFlight, writing);
             }
         }
     }
 
-    /// <summary>Hands over what earlier reads left buffered, through the ordinary read path.</summary>
-    /// <returns><see langword="true"/> when that was the end of the data.</returns>
-    private async ValueTask<bool> CopyBufferedAsync(PipeWriter? writer, Stream? stream, CancellationToken cancellationToken)
+    private void EndStreamCopy(PipeSegment segment, int inFlight, bool writeFailed)
+    {
+        if (this.completed || inFlight == 0)
+        {
+            this.Recycle(segment);
+            return;
+        }
+
+        this.resultOutstanding = false;
+        if (writeFailed)
+        {
+            // The destination did not take the chunk: it becomes the reader's buffered, unexamined data.
+            this.fileOffset += inFlight;
+            this.endOfData = this.fileOffset >= this.rangeEnd;
+            this.Append(segment, inFlight);
+            return;
+        }
+
+        this.ConsumeDirect(inFlight);
+        this.Recycle(segment);
+    }
+
+    /// <summary>Whether the inline fast path may run: no read-ahead, and nothing buffered or pending to hand over.</summary>
+    private bool CanCopyDirect()
     {
         lock (this.sync)
         {
-            if (this.head is null && !this.endOfData && !this.cancelPending)
-            {
-                return false;
-            }
+            return this.readAheadBytes == 0 && this.head is null && !this.endOfData && !this.cancelPending;
         }
+    }
 
+    /// <summary>Hands over one result of the ordinary read path.</summary>
+    /// <returns><see langword="true"/> when the copy is done: the data ended, or the destination stopped reading.</returns>
+    private async ValueTask<bool> CopyResultAsync(PipeWriter? writer, Stream? stream, CancellationToken cancellationToken)
+    {
         ReadResult result = await this.ReadAsync(cancellationToken).ConfigureAwait(false);
-        if (result.IsCanceled)
+        ReadOnlySequence<byte> buffer = result.Buffer;
+        long taken = 0;
+        try
         {
-            this.AdvanceTo(result.Buffer.Start);
-            throw ReadCanceled();
+            if (result.IsCanceled)
+            {
+                throw ReadCanceled();
+            }
+
+            foreach (ReadOnlyMemory<byte> memory in buffer)
+            {
+                if (writer is not null)
+                {
+                    WriteInto(writer, memory.Span, ref taken);
+                }
+                else
+                {
+                    await stream!.WriteAsync(memory, cancellationToken).ConfigureAwait(false);
+                    taken += memory.Length;
+                }
+            }
+        }
+        finally
+        {
+            // In every outcome, like PipeReader's own copy: the read ends, and what the destination took is consumed.
+            this.AdvanceTo(buffer.GetPosition(taken));
         }
 
-        foreach (ReadOnlyMemory<byte> memory in result.Buffer)
-        {
-            if (writer is not null)
-            {
-                writer.Write(memory.Span);
-            }
-            else
-            {
-                await stream!.WriteAsync(memory, cancellationToken).ConfigureAwait(false);
-            }
-        }
-
-        this.AdvanceTo(result.Buffer.End);
         if (writer is not null)
         {
             FlushResult flushed = await writer.FlushAsync(cancellationToken).ConfigureAwait(false);
             if (flushed.IsCanceled)
             {
-                throw new OperationCanceledException("Flush was canceled on underlying PipeWriter.");
+                throw FlushCanceled();
             }
 
             return result.IsCompleted || flushed.IsCompleted;
@@ -158,10 +237,31 @@ public sealed partial class FilePipeReader
         return result.IsCompleted;
     }
 
+    /// <summary>Writes <paramref name="source"/> into <paramref name="writer"/>, counting each piece once the writer holds it,
+    /// so a writer that throws midway leaves exactly the rest in the reader.</summary>
+    private static void WriteInto(PipeWriter writer, ReadOnlySpan<byte> source, ref long taken)
+    {
+        while (!source.IsEmpty)
+        {
+            Span<byte> target = writer.GetSpan(source.Length);
+            int count = Math.Min(target.Length, source.Length);
+            source[..count].CopyTo(target);
+            writer.Advance(count);
+            taken += count;
+            source = source[count..];
+        }
+    }
+
     private void PrepareDirectRead(CancellationToken cancellationToken)
     {
-        this.ThrowIfCompletedOrReading();
-        cancellationToken.ThrowIfCancellationRequested();
+        this.ThrowIfCompleted();
+        if (cancellationToken.IsCancellationRequested)
+        {
+            // The type ReadAsync's canceled result throws, as in the buffered part of the copy.
+            throw new TaskCanceledException(null, null, cancellationToken);
+        }
+
+        this.ThrowIfReading();
         if (this.cancelPending)
         {
             this.cancelPending = false;
@@ -174,25 +274,31 @@ public sealed partial class FilePipeReader
         }
     }
 
-    /// <summary>Reads at the current offset into memory outside the chain; the chain must be empty.</summary>
+    /// <summary>Reads at the current offset into memory outside the chain (which must be empty), counting nothing.</summary>
     private int ReadDirect(Span<byte> target)
     {
         long remaining = this.rangeEnd - this.fileOffset;
-        int read = 0;
-        if (remaining > 0)
+        if (remaining <= 0)
         {
-            try
-            {
-                read = this.file.Read(target[..(int)Math.Min(target.Length, remaining)], this.fileOffset);
-            }
-            catch (Exception ex)
-            {
-                this.readError = ex;
-                this.endOfData = true;
-                throw;
-            }
+            return 0;
         }
 
+        try
+        {
+            return this.file.Read(target[..(int)Math.Min(target.Length, remaining)], this.fileOffset);
+        }
+        catch (Exception ex)
+        {
+            this.readError = ex;
+            this.endOfData = true;
+            throw;
+        }
+    }
+
+    /// <summary>Counts <paramref name="read"/> bytes read by <see cref="ReadDirect"/> as delivered and consumed.</summary>
+    /// <returns><see langword="true"/> when that was the end of the data.</returns>
+    private bool ConsumeDirect(int read)
+    {
         this.fileOffset += read;
         this.bufferedEnd += read;
         this.examinedEnd = this.returnedEnd = this.bufferedEnd;
@@ -202,6 +308,6 @@ public sealed partial class FilePipeReader
             this.endOfData = true;
         }
 
-        return read;
+        return this.endOfData;
     }
 }

@@ -25,7 +25,16 @@ namespace FilePipes;
 /// <see cref="FilePipeOptions.Offset"/> must then be zero, and reads always run in the background (read-ahead of at
 /// least one) so that a blocked read can be cancelled and never blocks the consumer's thread.
 /// </para>
-/// <para>Misuse throws what <see cref="Pipe"/>'s reader throws: see <see cref="PipeReader"/>.</para>
+/// <para>
+/// Misuse throws what <see cref="Pipe"/>'s reader throws: see <see cref="PipeReader"/>. A call refused as misuse changes
+/// nothing. Unlike <see cref="Pipe"/>, which checks no position, <see cref="AdvanceTo(SequencePosition, SequencePosition)"/>
+/// refuses with <see cref="InvalidOperationException"/> a position already consumed, or from the buffer before the
+/// current one; a position from an older buffer may point into memory reused since, and is not detected.
+/// </para>
+/// <para>
+/// A <c>CopyToAsync</c> that fails or is canceled loses and repeats nothing: the reader keeps every byte the
+/// destination did not take (see <see cref="CopyToAsync(PipeWriter, CancellationToken)"/>).
+/// </para>
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
@@ -51,6 +60,9 @@ public sealed partial class FilePipeReader : PipeReader
     private bool completed;
     private bool cancelPending;
     private bool resultOutstanding;
+    // Pipe lets a canceled result be followed by another read without AdvanceTo (the usual loop after
+    // CancelPendingRead does just that), so such a result does not count as a read in progress.
+    private bool outstandingCanceled;
 
     internal FilePipeReader(SafeFileHandle handle, bool ownsHandle, FilePipeOptions options)
     {
@@ -86,12 +98,14 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.ThrowIfCompletedOrReading();
+            // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
+            this.ThrowIfCompleted();
             if (cancellationToken.IsCancellationRequested)
             {
                 return ValueTask.FromCanceled<ReadResult>(cancellationToken);
             }
 
+            this.ThrowIfReading();
             if (this.readAheadBytes > 0)
             {
                 return this.ReadAheadAsync(cancellationToken);
@@ -113,7 +127,7 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.ThrowIfCompletedOrReading();
             this.StartReadAhead();
-            if (this.cancelPending || this.endOfData || this.bufferedEnd > this.BufferStart)
+            if (this.IsReady)
             {
                 if (!this.cancelPending && this.readError is not null)
                 {
@@ -204,12 +218,21 @@ public sealed partial class FilePipeReader : PipeReader
 
     private void ThrowIfCompletedOrReading()
     {
+        this.ThrowIfCompleted();
+        this.ThrowIfReading();
+    }
+
+    private void ThrowIfCompleted()
+    {
         if (this.completed)
         {
             throw PipeMisuse.ReadingAfterCompletion();
         }
+    }
 
-        if (this.resultOutstanding)
+    private void ThrowIfReading()
+    {
+        if (this.resultOutstanding && !this.outstandingCanceled)
         {
             throw PipeMisuse.AlreadyReading();
         }
@@ -291,6 +314,7 @@ public sealed partial class FilePipeReader : PipeReader
         bool canceled = this.cancelPending;
         this.cancelPending = false;
         this.resultOutstanding = true;
+        this.outstandingCanceled = canceled;
         this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;
         ReadOnlySequence<byte> buffer = this.head is null
@@ -353,7 +377,9 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.spare = segment.NextSpare;
             segment.NextSpare = null;
-            return segment;
+
+            // The other segment of the block, so positions into the block's last use are refused (see PipeSegment).
+            return segment.Twin;
         }
 
         return new PipeSegment(this, this.pool.Rent(this.bufferSize), this.bufferSize);

@@ -23,6 +23,11 @@ namespace FilePipes;
 /// synchronously. A handle that cannot seek (a FIFO) is written sequentially, offsets ignored; a write there waits
 /// for the reading end when the pipe is full.
 /// </para>
+/// <para>
+/// Misuse throws what <see cref="Pipe"/>'s writer throws. After <see cref="Complete"/>, as on a <see cref="Pipe"/>,
+/// <see cref="FlushAsync"/> returns a result that is not <see cref="FlushResult.IsCompleted"/> (nothing reads this
+/// writer, so nothing can stop reading) and <see cref="Advance"/> within the memory last handed out is ignored.
+/// </para>
 /// </remarks>
 public sealed class FilePipeWriter : PipeWriter
 {
@@ -36,6 +41,9 @@ public sealed class FilePipeWriter : PipeWriter
     private int buffered;
     private bool completed;
     private bool cancelPending;
+    // Room left in the memory last handed out when the writer completed: like Pipe, an Advance within it after
+    // Complete is ignored, and only a larger one throws.
+    private int roomAtCompletion;
 
     internal FilePipeWriter(SafeFileHandle handle, bool ownsHandle, FilePipeOptions options)
     {
@@ -75,6 +83,12 @@ public sealed class FilePipeWriter : PipeWriter
     {
         if ((uint)bytes > (uint)(this.block.Length - this.buffered))
         {
+            // Checked only off the hot path: after Complete the block is gone, so every Advance but 0 lands here.
+            if (this.completed && (uint)bytes <= (uint)this.roomAtCompletion)
+            {
+                return;
+            }
+
             throw new ArgumentOutOfRangeException(nameof(bytes));
         }
 
@@ -89,18 +103,18 @@ public sealed class FilePipeWriter : PipeWriter
             return ValueTask.FromCanceled<FlushResult>(cancellationToken);
         }
 
-        if (this.completed)
+        // After Complete there is nothing to write; like Pipe, the flush still reports a CancelPendingFlush, and never
+        // IsCompleted, which means that the reading side stopped.
+        if (!this.completed)
         {
-            return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: true));
-        }
-
-        try
-        {
-            this.WriteBuffered();
-        }
-        catch (Exception ex)
-        {
-            return ValueTask.FromException<FlushResult>(ex);
+            try
+            {
+                this.WriteBuffered();
+            }
+            catch (Exception ex)
+            {
+                return ValueTask.FromException<FlushResult>(ex);
+            }
         }
 
         bool canceled = this.cancelPending;
@@ -120,6 +134,7 @@ public sealed class FilePipeWriter : PipeWriter
         }
 
         this.completed = true;
+        this.roomAtCompletion = this.block.Length - this.buffered;
         try
         {
             if (exception is null)

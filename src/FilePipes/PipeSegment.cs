@@ -7,9 +7,17 @@ namespace FilePipes;
 /// One pooled block of a reader's buffer chain. Segments are recycled together with their memory, so a reader in
 /// steady state rents nothing and allocates nothing per read.
 /// </summary>
+/// <remarks>
+/// Each block has two segments, its <see cref="Twin"/>s, and a block taken for reuse comes back as the other one.
+/// A position is a segment and an index, so were the same segment reused, a position from a buffer already consumed
+/// would point into the new buffer and be accepted; with twins, the old segment is out of the chain and the position
+/// is refused. Positions from two or more reuses back still look valid (the twin has come round again), as every
+/// position does to <c>Pipe</c>, which checks none.
+/// </remarks>
 internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
 {
     private readonly IMemoryOwner<byte> owner;
+    private PipeSegment? twin;
 
     public PipeSegment(FilePipeReader reader, IMemoryOwner<byte> owner, int capacity)
     {
@@ -17,6 +25,14 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
         this.owner = owner;
         Memory<byte> memory = owner.Memory;
         this.Block = memory.Length > capacity ? memory[..capacity] : memory;
+    }
+
+    private PipeSegment(PipeSegment twin)
+    {
+        this.Reader = twin.Reader;
+        this.owner = twin.owner;
+        this.Block = twin.Block;
+        this.twin = twin;
     }
 
     /// <summary>Gets the reader that owns this segment; a position from another reader is refused.</summary>
@@ -37,6 +53,9 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     public PipeSegment? NextSpare { get; set; }
 
     public PipeSegment? NextInChain => (PipeSegment?)this.Next;
+
+    /// <summary>Gets the other segment over the same block, created on the block's first reuse.</summary>
+    public PipeSegment Twin => this.twin ??= new PipeSegment(this);
 
     public void Attach(long runningIndex, int length)
     {

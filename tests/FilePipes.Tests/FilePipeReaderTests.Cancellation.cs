@@ -12,7 +12,7 @@ public sealed partial class FilePipeReaderTests
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(async () => await reader.ReadAsync(new CancellationToken(canceled: true)));
-        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path), read);
@@ -26,9 +26,9 @@ public sealed partial class FilePipeReaderTests
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
 
         reader.CancelPendingRead();
-        ReadResult canceled = await reader.ReadAsync();
+        ReadResult canceled = await reader.ReadAsync(TestTimeout.Token());
         reader.AdvanceTo(canceled.Buffer.Start);
-        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         Assert.True(canceled.IsCanceled);

@@ -15,8 +15,8 @@ public sealed partial class FilePipeReaderTests
         Exception direct = Assert.ThrowsAny<Exception>(() => RandomAccess.Read(handle, new byte[10], 0));
         PipeReader reader = FilePipe.CreateReader(handle, new FilePipeOptions { ReadAhead = readAhead, LeaveOpen = true });
 
-        Exception fromPipe = await Assert.ThrowsAnyAsync<Exception>(async () => await reader.ReadAsync());
-        Exception again = await Assert.ThrowsAnyAsync<Exception>(async () => await reader.ReadAsync());
+        Exception fromPipe = await Assert.ThrowsAnyAsync<Exception>(async () => await reader.ReadAsync(TestTimeout.Token()));
+        Exception again = await Assert.ThrowsAnyAsync<Exception>(async () => await reader.ReadAsync(TestTimeout.Token()));
         reader.Complete();
 
         Assert.IsType(direct.GetType(), fromPipe);
@@ -31,12 +31,12 @@ public sealed partial class FilePipeReaderTests
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
         var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 16_384, resumeWriterThreshold: 8192));
 
-        Task copy = reader.CopyToAsync(pipe.Writer);
-        ReadResult first = await pipe.Reader.ReadAsync();
+        Task copy = reader.CopyToAsync(pipe.Writer, TestTimeout.Token());
+        ReadResult first = await pipe.Reader.ReadAsync(TestTimeout.Token());
         pipe.Reader.AdvanceTo(first.Buffer.Start);
         pipe.Reader.Complete(new InvalidDataException("consumer failed"));
 
-        await Assert.ThrowsAsync<InvalidDataException>(() => copy.WaitAsync(TimeSpan.FromSeconds(20)));
+        await Assert.ThrowsAsync<InvalidDataException>(() => copy.WaitAsync(TestTimeout.Token()));
         reader.Complete();
     }
 
@@ -48,7 +48,7 @@ public sealed partial class FilePipeReaderTests
         byte[] original = File.ReadAllBytes(path);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
 
-        ReadResult first = await reader.ReadAsync();
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         var output = new MemoryStream();
         output.Write(first.Buffer.ToArray());
         reader.AdvanceTo(first.Buffer.End);
@@ -57,7 +57,7 @@ public sealed partial class FilePipeReaderTests
             RandomAccess.SetLength(truncate, 100_000);
         }
 
-        output.Write(await PipeDrain.ReadAllAsync(reader));
+        output.Write(await PipeDrain.ReadAllAsync(reader, TestTimeout.Token()));
         reader.Complete();
 
         // Read-ahead holds at most (1 + depth) segments before the truncation, far below 100,000 bytes,

@@ -25,7 +25,7 @@ public sealed partial class FilePipeReaderTests
         ["ReadAsync after Complete"] = async reader =>
         {
             reader.Complete();
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
         },
         ["TryRead after Complete"] = reader =>
         {
@@ -35,34 +35,51 @@ public sealed partial class FilePipeReaderTests
         },
         ["AdvanceTo after Complete"] = async reader =>
         {
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
             reader.Complete();
             reader.AdvanceTo(result.Buffer.End);
         },
         ["second ReadAsync before AdvanceTo"] = async reader =>
         {
-            await reader.ReadAsync();
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
+            await reader.ReadAsync(TestTimeout.Token());
         },
         ["TryRead before AdvanceTo"] = async reader =>
         {
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
             reader.TryRead(out _);
+        },
+        ["ReadAsync again after a canceled result"] = async reader =>
+        {
+            reader.CancelPendingRead();
+            await reader.ReadAsync(TestTimeout.Token());
+            await reader.ReadAsync(TestTimeout.Token());
+        },
+        ["TryRead again after a canceled result"] = async reader =>
+        {
+            reader.CancelPendingRead();
+            await reader.ReadAsync(TestTimeout.Token());
+            reader.TryRead(out _);
+        },
+        ["ReadAsync with a canceled token while a result is outstanding"] = async reader =>
+        {
+            await reader.ReadAsync(TestTimeout.Token());
+            await reader.ReadAsync(new CancellationToken(canceled: true));
         },
         ["AdvanceTo without a read"] = async reader =>
         {
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
             reader.AdvanceTo(result.Buffer.Start);
             reader.AdvanceTo(result.Buffer.Start);
         },
         ["examined before consumed"] = async reader =>
         {
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
             reader.AdvanceTo(result.Buffer.End, result.Buffer.Start);
         },
         ["position from a plain array"] = async reader =>
         {
-            await reader.ReadAsync();
+            await reader.ReadAsync(TestTimeout.Token());
             reader.AdvanceTo(new ReadOnlySequence<byte>(new byte[100]).GetPosition(50));
         },
         ["Complete twice"] = reader =>
@@ -78,7 +95,7 @@ public sealed partial class FilePipeReaderTests
     public async Task MisuseThrowsWhatPipeThrows(string misuse, int readAhead)
     {
         var pipe = new Pipe();
-        await pipe.Writer.WriteAsync(new byte[100]);
+        await pipe.Writer.WriteAsync(new byte[100], TestTimeout.Token());
         Exception? expected = await Record.ExceptionAsync(() => Misuses[misuse](pipe.Reader));
 
         string path = this.files.WriteRandom("misuse.bin", 100);
@@ -96,12 +113,35 @@ public sealed partial class FilePipeReaderTests
         // Pipe does not check this (it corrupts its state); a file reader can, and does.
         string path = this.files.WriteRandom("stale.bin", 100);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
-        ReadResult first = await reader.ReadAsync();
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         reader.AdvanceTo(first.Buffer.GetPosition(50));
-        await reader.ReadAsync();
+        await reader.ReadAsync(TestTimeout.Token());
 
         Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(first.Buffer.Start));
         reader.Complete();
+    }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task AdvancingToAPositionOfAFullyConsumedBufferThrowsAfterItsSegmentIsReused(int readAhead)
+    {
+        // One segment per read, each reused by a later read: the old position's block is back in the buffer.
+        // Pipe checks no position, and here moves on silently; the reader refuses it and keeps the read outstanding.
+        string path = this.files.WriteRandom("reused.bin", 10 * 4096);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        SequencePosition stale = first.Buffer.GetPosition(10);
+        long consumed = first.Buffer.Length;
+        reader.AdvanceTo(first.Buffer.End);
+        ReadResult second = await reader.ReadAsync(TestTimeout.Token());
+        consumed += second.Buffer.Length;
+
+        Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(stale));
+        reader.AdvanceTo(second.Buffer.End);
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path)[(int)consumed..], rest);
     }
 
     [Theory]
@@ -112,8 +152,8 @@ public sealed partial class FilePipeReaderTests
         var options = new FilePipeOptions { ReadAhead = readAhead };
         PipeReader reader = FilePipe.OpenReader(path, options);
         PipeReader other = FilePipe.OpenReader(path, options);
-        await reader.ReadAsync();
-        ReadResult foreign = await other.ReadAsync();
+        await reader.ReadAsync(TestTimeout.Token());
+        ReadResult foreign = await other.ReadAsync(TestTimeout.Token());
 
         Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(foreign.Buffer.End));
         reader.Complete();

@@ -51,7 +51,7 @@ public sealed partial class FilePipeReaderTests : IDisposable
         string path = this.files.WriteRandom("edge.bin", size);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = readAhead });
 
-        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path), read);
@@ -64,7 +64,7 @@ public sealed partial class FilePipeReaderTests : IDisposable
         string path = this.files.WriteRandom("random.bin", 4 * 1024 * 1024);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = readAhead });
 
-        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path), read);
@@ -86,7 +86,7 @@ public sealed partial class FilePipeReaderTests : IDisposable
         var options = new FilePipeOptions { BufferSize = 4096, Offset = offset, Length = length, ReadAhead = readAhead };
         PipeReader reader = FilePipe.OpenReader(path, options);
 
-        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         byte[] all = File.ReadAllBytes(path);
@@ -108,7 +108,7 @@ public sealed partial class FilePipeReaderTests : IDisposable
         }
 
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { Offset = offset - 100, BufferSize = 4096 });
-        byte[] read = await PipeDrain.ReadAllAsync(reader);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         Assert.Equal(10_100, read.Length);
@@ -123,20 +123,33 @@ public sealed partial class FilePipeReaderTests : IDisposable
         string path = this.files.WriteRandom("partial.bin", 50_000);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
 
-        byte[] read = await PipeDrain.ReadInStepsAsync(reader, step: 777);
+        byte[] read = await PipeDrain.ReadInStepsAsync(reader, step: 777, TestTimeout.Token());
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path), read);
     }
 
+    public static TheoryData<int, bool> ReadAheadDepthsWithTryReadFirst()
+    {
+        var data = new TheoryData<int, bool>();
+        foreach (int readAhead in ReadAheads)
+        {
+            data.Add(readAhead, false);
+            data.Add(readAhead, true);
+        }
+
+        return data;
+    }
+
     [Theory]
-    [MemberData(nameof(ReadAheadDepths))]
-    public async Task ExaminingEverythingMakesTheNextReadBringMoreDataOrCompletion(int readAhead)
+    [MemberData(nameof(ReadAheadDepthsWithTryReadFirst))]
+    public async Task ExaminingEverythingMakesTheNextReadBringMoreDataOrCompletion(int readAhead, bool tryReadFirst)
     {
         string path = this.files.WriteRandom("examine.bin", 20_000);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
 
-        // Consume nothing, examine everything: each read must grow the buffer until the file is complete.
+        // Consume nothing, examine everything: each read must grow the buffer until the file is complete. A parser
+        // that tries TryRead before ReadAsync must progress too, so TryRead must not return data already examined.
         long previous = -1;
         ReadResult result;
         int rounds = 0;
@@ -144,17 +157,38 @@ public sealed partial class FilePipeReaderTests : IDisposable
         {
             // Bounded, so a reader that keeps returning the same data fails the test instead of hanging it.
             Assert.True(++rounds < 100, "the reader returned no new data 100 times in a row");
-            result = await reader.ReadAsync();
+            if (!tryReadFirst || !reader.TryRead(out result))
+            {
+                result = await reader.ReadAsync(TestTimeout.Token());
+            }
+
             Assert.True(result.Buffer.Length > previous || result.IsCompleted, "a read after examining everything returned no new data");
             previous = result.Buffer.Length;
             reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
         }
         while (!result.IsCompleted);
 
-        result = await reader.ReadAsync();
+        result = await reader.ReadAsync(TestTimeout.Token());
         Assert.Equal(File.ReadAllBytes(path), result.Buffer.ToArray());
         reader.AdvanceTo(result.Buffer.End);
         reader.Complete();
+    }
+
+    [Fact]
+    public async Task TryReadAfterExaminingEverythingReturnsFalseAsPipeDoes()
+    {
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(new byte[100], TestTimeout.Token());
+        bool expected = await TryReadAfterExaminingEverythingAsync(pipe.Reader);
+
+        // Inline, so that nothing reads behind the consumer's back and the answer does not depend on timing.
+        string path = this.files.WriteRandom("tryread-pipe.bin", 10_000);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        bool actual = await TryReadAfterExaminingEverythingAsync(reader);
+        reader.Complete();
+
+        Assert.False(expected);
+        Assert.Equal(expected, actual);
     }
 
     [Theory]
@@ -165,10 +199,10 @@ public sealed partial class FilePipeReaderTests : IDisposable
         string path = this.files.WriteRandom("examine-part.bin", 3 * 4096);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
 
-        ReadResult first = await reader.ReadAsync();
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         long firstLength = first.Buffer.Length;
         reader.AdvanceTo(first.Buffer.Start, first.Buffer.GetPosition(10));
-        ValueTask<ReadResult> pending = reader.ReadAsync();
+        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
         Assert.True(pending.IsCompleted, "unexamined bytes are buffered: the read must not wait");
         ReadResult second = await pending;
 
@@ -199,7 +233,7 @@ public sealed partial class FilePipeReaderTests : IDisposable
             ReadResult result;
             if (!useTryRead || !reader.TryRead(out result))
             {
-                result = await reader.ReadAsync();
+                result = await reader.ReadAsync(TestTimeout.Token());
             }
 
             // Take half of what is there, so TryRead usually finds data left over.
@@ -223,16 +257,16 @@ public sealed partial class FilePipeReaderTests : IDisposable
         string path = this.files.WriteRandom("eof.bin", 10);
         PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
 
-        ReadResult first = await reader.ReadAsync();
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         for (int reads = 0; !first.IsCompleted; reads++)
         {
             Assert.True(reads < 100, "the reader returned no new data 100 times in a row");
             reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
-            first = await reader.ReadAsync();
+            first = await reader.ReadAsync(TestTimeout.Token());
         }
 
         reader.AdvanceTo(first.Buffer.End);
-        ReadResult after = await reader.ReadAsync();
+        ReadResult after = await reader.ReadAsync(TestTimeout.Token());
 
         Assert.Equal(10, first.Buffer.Length);
         Assert.True(after.IsCompleted);
@@ -242,4 +276,11 @@ public sealed partial class FilePipeReaderTests : IDisposable
     }
 
     public void Dispose() => this.files.Dispose();
+
+    private static async Task<bool> TryReadAfterExaminingEverythingAsync(PipeReader reader)
+    {
+        ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+        reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        return reader.TryRead(out _);
+    }
 }

@@ -13,13 +13,16 @@ public sealed class FilePipeTests : IDisposable
         string path = this.files.WriteRandom("cycles.bin", 10_000);
         var inline = new FilePipeOptions { BufferSize = 4096 };
         var readAhead = new FilePipeOptions { BufferSize = 4096, ReadAhead = 2 };
-        await CycleAsync(path, inline, 10);
+
+        // One deadline for all the cycles, generous for a loaded machine, so a hung read fails instead of hanging.
+        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+        await CycleAsync(path, inline, 10, timeout.Token);
         int before = OpenHandleCount();
 
         for (int i = 0; i < 10_000; i++)
         {
             // Alternate modes, and stop half the readers before the end of the file, when a read-ahead is in flight.
-            await CycleAsync(path, i % 2 == 0 ? inline : readAhead, i % 4 < 2 ? int.MaxValue : 1);
+            await CycleAsync(path, i % 2 == 0 ? inline : readAhead, i % 4 < 2 ? int.MaxValue : 1, timeout.Token);
         }
 
         // A read-ahead read still in flight holds its handle until that read returns; give those a moment.
@@ -42,7 +45,7 @@ public sealed class FilePipeTests : IDisposable
         using var handle = File.OpenHandle(path);
         PipeReader reader = FilePipe.CreateReader(handle, new FilePipeOptions { LeaveOpen = leaveOpen });
 
-        await PipeDrain.ReadAllAsync(reader);
+        await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         Assert.Equal(!leaveOpen, handle.IsClosed);
@@ -96,12 +99,12 @@ public sealed class FilePipeTests : IDisposable
 
     public void Dispose() => this.files.Dispose();
 
-    private static async Task CycleAsync(string path, FilePipeOptions options, int reads)
+    private static async Task CycleAsync(string path, FilePipeOptions options, int reads, CancellationToken timeout)
     {
         FilePipeReader reader = FilePipe.OpenReader(path, options);
         for (int i = 0; i < reads; i++)
         {
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(timeout);
             reader.AdvanceTo(result.Buffer.End);
             if (result.IsCompleted)
             {

@@ -29,7 +29,7 @@ public sealed class FilePipeWriterTests : IDisposable
             written += chunk;
             if (random.Next(4) == 0)
             {
-                FlushResult flushed = await writer.FlushAsync();
+                FlushResult flushed = await writer.FlushAsync(TestTimeout.Token());
                 Assert.False(flushed.IsCanceled);
             }
         }
@@ -51,7 +51,7 @@ public sealed class FilePipeWriterTests : IDisposable
 
         // Stream.CopyToAsync(PipeWriter) calls the writer's CopyFromAsync override.
         writer.Write("head"u8);
-        await new MemoryStream(data).CopyToAsync(writer);
+        await new MemoryStream(data).CopyToAsync(writer, TestTimeout.Token());
         writer.Write("tail"u8);
         writer.Complete();
 
@@ -68,7 +68,7 @@ public sealed class FilePipeWriterTests : IDisposable
         PipeWriter writer = FilePipe.CreateWriter(handle, new FilePipeOptions { Offset = 40, LeaveOpen = true });
 
         writer.Write("patched"u8);
-        await writer.FlushAsync();
+        await writer.FlushAsync(TestTimeout.Token());
         writer.Complete();
 
         Assert.False(handle.IsClosed);
@@ -81,7 +81,7 @@ public sealed class FilePipeWriterTests : IDisposable
         string path = this.files.PathOf("failed.bin");
         PipeWriter writer = FilePipe.OpenWriter(path);
         writer.Write("flushed"u8);
-        await writer.FlushAsync();
+        await writer.FlushAsync(TestTimeout.Token());
         writer.Write("never written"u8);
 
         writer.Complete(new InvalidDataException("producer failed"));
@@ -109,7 +109,7 @@ public sealed class FilePipeWriterTests : IDisposable
 
         Assert.True(writer.CanGetUnflushedBytes);
         Assert.Equal(123, writer.UnflushedBytes);
-        await writer.FlushAsync();
+        await writer.FlushAsync(TestTimeout.Token());
         Assert.Equal(0, writer.UnflushedBytes);
         writer.Complete();
     }
@@ -122,8 +122,8 @@ public sealed class FilePipeWriterTests : IDisposable
         writer.Write("abc"u8);
 
         writer.CancelPendingFlush();
-        FlushResult canceled = await writer.FlushAsync();
-        FlushResult next = await writer.FlushAsync();
+        FlushResult canceled = await writer.FlushAsync(TestTimeout.Token());
+        FlushResult next = await writer.FlushAsync(TestTimeout.Token());
         writer.Complete();
 
         Assert.True(canceled.IsCanceled);
@@ -157,6 +157,23 @@ public sealed class FilePipeWriterTests : IDisposable
             writer.Complete();
             writer.Complete();
         },
+        ["Advance within the last memory after Complete"] = writer =>
+        {
+            writer.GetMemory(10);
+            writer.Complete();
+            writer.Advance(1);
+        },
+        ["Advance after Complete with no memory taken"] = writer =>
+        {
+            writer.Complete();
+            writer.Advance(1);
+        },
+        ["Advance beyond the last memory after Complete"] = writer =>
+        {
+            writer.GetMemory(10);
+            writer.Complete();
+            writer.Advance(1 << 20);
+        },
     };
 
     [Theory]
@@ -173,6 +190,20 @@ public sealed class FilePipeWriterTests : IDisposable
     }
 
     [Fact]
+    public async Task FlushAfterCompleteReportsWhatPipeReports()
+    {
+        var pipe = new Pipe();
+        (FlushResult, FlushResult, Type?) expected = await FlushAfterCompleteAsync(pipe.Writer);
+
+        PipeWriter writer = FilePipe.OpenWriter(this.files.PathOf("flush-after-complete.bin"));
+        (FlushResult, FlushResult, Type?) actual = await FlushAfterCompleteAsync(writer);
+
+        Assert.Equal(expected, actual);
+        Assert.False(expected.Item1.IsCompleted);
+        Assert.True(expected.Item2.IsCanceled);
+    }
+
+    [Fact]
     public void AMissingDirectoryGivesDirectoryNotFoundWithThePath()
     {
         string path = Path.Combine(this.files.Directory, "missing", "out.bin");
@@ -184,7 +215,18 @@ public sealed class FilePipeWriterTests : IDisposable
 
     public void Dispose() => this.files.Dispose();
 
-    private static byte[] RandomBytes(int length)
+private static async Task<(FlushResult Plain, FlushResult AfterCancel, Type? WithCanceledToken)> FlushAfterCompleteAsync(PipeWriter writer)
+    {
+        writer.Write("abc"u8);
+        writer.Complete();
+        FlushResult plain = await writer.FlushAsync(TestTimeout.Token());
+        writer.CancelPendingFlush();
+        FlushResult afterCancel = await writer.FlushAsync(TestTimeout.Token());
+        Exception? withCanceledToken = await Record.ExceptionAsync(async () => await writer.FlushAsync(new CancellationToken(canceled: true)));
+        return (plain, afterCancel, withCanceledToken?.GetType());
+    }
+
+        private static byte[] RandomBytes(int length)
     {
         var bytes = new byte[length];
         new Random(length).NextBytes(bytes);

@@ -31,13 +31,13 @@ internal static class PipeDrain
     }
 
     /// <summary>Reads everything, consuming at most <paramref name="step"/> bytes of each buffer.</summary>
-    public static async Task<byte[]> ReadInStepsAsync(PipeReader reader, int step)
+    public static async Task<byte[]> ReadInStepsAsync(PipeReader reader, int step, CancellationToken cancellationToken)
     {
         var output = new MemoryStream();
         for (int reads = 0; ; reads++)
         {
             Assert.True(reads < MaxReads, "the reader did not complete");
-            ReadResult result = await reader.ReadAsync();
+            ReadResult result = await reader.ReadAsync(cancellationToken);
             ReadOnlySequence<byte> taken = result.Buffer.Slice(0, Math.Min(step, result.Buffer.Length));
             output.Write(taken.ToArray());
             reader.AdvanceTo(taken.End);

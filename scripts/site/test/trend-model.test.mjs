@@ -6,7 +6,7 @@ import { makeTrendData, INJECTED_ALERTS, BUMP_COMMIT_INDEX } from './make-test-d
 
 const require = createRequire(import.meta.url);
 const { parseBenchmarkName } = require('../page/js/benchmark-name.js');
-const { parseThreshold, findSuiteAlerts } = require('../page/js/alerts.js');
+const { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText } = require('../page/js/alerts.js');
 const { formatValue, formatRange, formatRatio } = require('../page/js/units.js');
 const trendModel = require('../page/js/trend-model.js');
 
@@ -60,6 +60,23 @@ test('alerts: zero to zero is ratio 1, zero to something is an alert, bigger-is-
     1.3,
   );
   assert.equal(bigger.get('1\u0000ops').ratio, 2);
+});
+
+test('alerts: an allocation must also grow by more than 512 B, so 0 B to a few hundred bytes never alerts alone', () => {
+  const entries = [entry('a', [bench('zero', 0), bench('big', 1000), bench('edge', 0)]),
+    entry('b', [bench('zero', 400), bench('big', 2000), bench('edge', 513)])];
+  assert.deepEqual([...findSuiteAlerts(entries, 1.3, minIncreaseFor('allocated')).keys()].sort(), ['1\u0000big', '1\u0000edge']);
+  assert.deepEqual([...findSuiteAlerts(entries, 1.3, minIncreaseFor('time')).keys()].sort(), ['1\u0000big', '1\u0000edge', '1\u0000zero']);
+  const model = trendModel.buildModel({ entries: { 'FilePipes allocated (ubuntu-latest)': entries } }, { alertThreshold: '130%' });
+  assert.equal(model.suites[0].benches.get('zero').points[1].alert, null, 'the page rings what the workflow confirms');
+});
+
+test('alerts: the page names what the A/B made of each alert, and an alert not yet checked as such', () => {
+  const checks = { c1: { oses: { 'ubuntu-latest': { status: 'not-confirmed' }, 'windows-latest': { status: 'confirmed' } } } };
+  assert.equal(alertCheckText(checks, 'c1', 'ubuntu-latest'), 'not confirmed by a same-runner A/B');
+  assert.equal(alertCheckText(checks, 'c1', 'windows-latest'), 'confirmed by a same-runner A/B');
+  assert.equal(alertCheckText(checks, 'c2', 'ubuntu-latest'), 'not checked (yet)');
+  assert.equal(alertCheckText(undefined, 'c1', 'ubuntu-latest'), 'not checked (yet)', 'no alert-checks.js on gh-pages');
 });
 
 test('units are humanized for time and bytes, and a "± n" range in the same unit', () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselinePrTitle, composeBaselinePrBody } from '../../pr-comment/baseline-pr-body.mjs';
+import { parseRecord } from '../../trend-alert/settle.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
@@ -92,12 +93,14 @@ test('publish-trend: creates gh-pages once, places the page next to data.js with
   writeFileSync(join(clone, 'dev', 'bench', 'data.js'), data);
   writeFileSync(join(clone, 'dev', 'bench', 'index.html'), 'the action default page');
   writeFileSync(join(clone, 'dev', 'bench', 'old-chart.js'), 'left from an older page');
+  writeFileSync(join(clone, 'dev', 'bench', 'alert-checks.js'), 'window.FILEPIPES_ALERT_CHECKS = {};');
   git(['add', '-A'], clone);
   git(['commit', '-q', '-m', 'add data'], clone);
   git(['push', '-q', 'origin', 'gh-pages'], clone);
 
   const site = temp('site-');
   writeFileSync(join(site, 'index.html'), '<title>FilePipes trend</title>');
+  writeFileSync(join(site, 'alert-checks.js'), 'window.FILEPIPES_ALERT_CHECKS = {}; // the empty one build-site.sh writes');
   mkdirSync(join(site, 'vendor'));
   writeFileSync(join(site, 'vendor', 'chart.js'), '// chart');
   const placed = run('bash', ['scripts/publish-trend.sh', 'place-page', site], env);
@@ -109,6 +112,7 @@ test('publish-trend: creates gh-pages once, places the page next to data.js with
   assert.equal(readFileSync(join(check, 'dev', 'bench', 'data.js'), 'utf8'), data, 'data.js is untouched');
   assert.ok(existsSync(join(check, 'dev', 'bench', 'vendor', 'chart.js')));
   assert.ok(!existsSync(join(check, 'dev', 'bench', 'old-chart.js')), 'stale page files are removed');
+  assert.equal(readFileSync(join(check, 'dev', 'bench', 'alert-checks.js'), 'utf8'), 'window.FILEPIPES_ALERT_CHECKS = {};', 'the alert record is history too');
 
   const again = run('bash', ['scripts/publish-trend.sh', 'place-page', site], env);
   assert.match(again.stdout, /already current/);
@@ -241,7 +245,8 @@ args="$*"
 arg_after() { local key=$1; shift; while [ $# -gt 1 ]; do [ "$1" = "$key" ] && { echo "$2"; return; }; shift; done; }
 case "$args" in
   build*ResultsComparer.csproj*) out=$(arg_after -o "$@"); mkdir -p "$out"; touch "$out/ResultsComparer.dll" ;;
-  *FilePipes.Benchmarks*) out=$(arg_after --artifacts "$@"); mkdir -p "$out/results"; echo '{}' > "$out/results/Read-report-full.json" ;;
+  *FilePipes.Benchmarks*) out=$(arg_after --artifacts "$@"); mkdir -p "$out/results"; echo '{}' > "$out/results/Read-report-full.json"
+    echo "$args" > "$(dirname "$0")/suite-args" ;;
   *"ResultsComparer.dll compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
   *"ResultsComparer.dll export-trend "*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
     dir=$(arg_after --out-dir "$@"); mkdir -p "$dir"; echo '[]' > "$dir/time.json"; echo '[]' > "$dir/allocated.json" ;;
@@ -273,4 +278,95 @@ test('bench-main: a failed benchmark (export-trend exit 1) fails the leg; an unk
   const unknown = run('bash', ['scripts/bench-main.sh', '--os', 'macos-latest', '--out', out]);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /not in the matrix/);
+});
+
+test('bench-main and run-suite pass BenchmarkDotNet the one --buildTimeout of suite-settings.sh', () => {
+  const defined = /^suite_build_timeout_seconds=([0-9]+)$/m.exec(readFileSync(join(repo, 'scripts', 'suite-settings.sh'), 'utf8'));
+  assert.ok(defined && Number(defined[1]) > 120, 'longer than BenchmarkDotNet\'s 120 s default');
+  const bin = fakeDotnet({});
+  const env = { PATH: `${bin}:${process.env.PATH}` };
+  const main = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', join(temp('main-'), 'perf')], env);
+  assert.equal(main.status, 0, main.stderr);
+  assert.match(readFileSync(join(bin, 'suite-args'), 'utf8'), new RegExp(`--buildTimeout ${defined[1]} `));
+  const suite = run('bash', ['scripts/run-suite.sh', '--profile', 'quick', '--filter', '*Read*', '--out', join(temp('suite-'), 'run')], env);
+  assert.equal(suite.status, 0, suite.stderr);
+  assert.match(readFileSync(join(bin, 'suite-args'), 'utf8'), new RegExp(`--buildTimeout ${defined[1]} `));
+});
+
+test('confirm-alert: the A/B of the commit against its parent, alerting methods only; the status file carries the verdict', () => {
+  const work = temp('confirm-');
+  git(['init', '-q', '-b', 'main'], work);
+  writeFileSync(join(work, 'f'), '1');
+  git(['add', 'f'], work);
+  git(['commit', '-q', '-m', 'parent'], work);
+  writeFileSync(join(work, 'f'), '2');
+  git(['commit', '-q', '-am', 'child'], work);
+  const [child, parent] = git(['rev-list', '-2', 'HEAD'], work).trim().split('\n');
+  const fake = join(temp('fake-'), 'pr-report');
+  writeFileSync(fake, '#!/usr/bin/env bash\necho "$*" > "$(dirname "$0")/args"\n' +
+    'while [ $# -gt 0 ]; do case "$1" in --out) out=$2; shift 2;; *) shift;; esac; done\n' +
+    'echo "report" > "$out/report.md"\nexit "${FAKE_EXIT:-0}"\n');
+  chmodSync(fake, 0o755);
+  // The script runs at the repository root (its own), so the commits must be there: point git at the temp repo.
+  const env = { FILEPIPES_PR_REPORT: fake, GIT_DIR: join(work, '.git') };
+  for (const exit of ['0', '1', '2']) {
+    const out = join(temp('confirm-out-'), 'leg');
+    const summary = join(temp('summary-'), 's.md');
+    writeFileSync(summary, '');
+    const result = run('bash', ['scripts/confirm-alert.sh', '--os', 'windows-latest', '--commit', child, '--methods', 'A.B.C A.B.D', '--out', out],
+      { ...env, FAKE_EXIT: exit, GITHUB_STEP_SUMMARY: summary });
+    assert.equal(result.status, 0, `the leg itself passes whatever the verdict: ${result.stderr}`);
+    assert.equal(readFileSync(join(out, 'status'), 'utf8'), `${exit}\n`);
+    assert.equal(readFileSync(join(dirname(fake), 'args'), 'utf8').trim(),
+      `--os windows-latest --base ${parent} --head ${child} --profile quick --fail-on-regression --out ${out} --filter A.B.C --filter A.B.D`);
+    assert.match(readFileSync(summary, 'utf8'), { 0: /Not confirmed/, 1: /Confirmed/, 2: /Unchecked/ }[exit]);
+  }
+  const refused = run('bash', ['scripts/confirm-alert.sh', '--os', 'ubuntu-latest', '--commit', child, '--methods', 'A.B; id', '--out', work], env);
+  assert.equal(refused.status, 2);
+  assert.equal(refused.stderr.trim().split('\n').length, 1);
+});
+
+test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the record on gh-pages; exit 1 only when confirmed', () => {
+  const remote = bareRemote();
+  const commit = 'b'.repeat(40);
+  const env = { TREND_REMOTE: remote, GITHUB_SHA: commit, GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '7', GH_TOKEN: '' };
+  assert.equal(run('bash', ['scripts/publish-trend.sh', 'ensure-branch'], env).status, 0);
+  const none = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%'], env);
+  assert.equal(none.status, 0, none.stderr);
+  assert.equal(none.stdout.trim(), '[]', 'no data.js yet: nothing to alert on');
+
+  const clone = join(temp('clone-'), 'c');
+  git(['clone', '-q', '--branch', 'gh-pages', remote, clone], repo);
+  mkdirSync(join(clone, 'dev', 'bench'), { recursive: true });
+  const name = 'FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter(BufferSize: 65536, File: 4MiB)';
+  const point = (id, value) => ({ commit: { id }, date: 0, tool: 'customSmallerIsBetter', benches: [{ name, value, unit: 'ns' }] });
+  const data = { entries: { 'FilePipes time (windows-latest)': [point('a'.repeat(40), 100), point(commit, 140)] } };
+  writeFileSync(join(clone, 'dev', 'bench', 'data.js'), `window.BENCHMARK_DATA = ${JSON.stringify(data)}`);
+  git(['add', '-A'], clone);
+  git(['commit', '-q', '-m', 'data'], clone);
+  git(['push', '-q', 'origin', 'gh-pages'], clone);
+  const output = join(temp('output-'), 'o');
+  writeFileSync(output, '');
+  const found = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%'], { ...env, GITHUB_OUTPUT: output });
+  assert.equal(found.status, 0, found.stderr);
+  const alerts = /^alerts=(.*)$/m.exec(readFileSync(output, 'utf8'))[1];
+  assert.deepEqual(JSON.parse(alerts), [{ os: 'windows-latest', methods: 'FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter' }]);
+
+  const incoming = temp('incoming-');
+  mkdirSync(join(incoming, 'filepipes-alert-check-windows-latest'));
+  writeFileSync(join(incoming, 'filepipes-alert-check-windows-latest', 'status'), '0\n');
+  const unconfirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
+  assert.equal(unconfirmed.status, 0, unconfirmed.stderr);
+  const recorded = () => {
+    const check = join(temp('check-'), 'c');
+    git(['clone', '-q', '--branch', 'gh-pages', remote, check], repo);
+    return parseRecord(readFileSync(join(check, 'dev', 'bench', 'alert-checks.js'), 'utf8'))[commit].oses['windows-latest'].status;
+  };
+  assert.equal(recorded(), 'not-confirmed');
+  // Confirmed: recorded, then the comment (no token here, so it fails and says so), then exit 1.
+  writeFileSync(join(incoming, 'filepipes-alert-check-windows-latest', 'status'), '1\n');
+  const confirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
+  assert.equal(confirmed.status, 1);
+  assert.match(confirmed.stderr, /confirmed by the A\/B/);
+  assert.equal(recorded(), 'confirmed');
 });

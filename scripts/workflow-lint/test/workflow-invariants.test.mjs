@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { artifactName, artifactPattern } from '../../pr-comment/artifact-names.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const actionPins = JSON.parse(readFileSync(join(repo, 'scripts', 'workflow-lint', 'action-pins.json'), 'utf8')).actions;
 const workflowsDir = process.env.WORKFLOWS_DIR ?? join(repo, '.github', 'workflows');
 const baselinesDir = process.env.BASELINES_DIR ?? join(repo, 'baselines');
 
@@ -27,7 +28,8 @@ const stepsUsing = (action) => allSteps().filter(({ step }) => (step.uses ?? '')
 
 // Where a write scope is allowed, and why. Anything else asking for write fails.
 const WRITE_SCOPES = {
-  'benchmarks.yml#publish-trend': { contents: 'write' }, // gh-pages data and page, commit comment on alert
+  'benchmarks.yml#publish-trend': { contents: 'write' }, // gh-pages data and page
+  'benchmarks.yml#settle-alerts': { contents: 'write' }, // alert checks on gh-pages, commit comment on a confirmed alert
   'update-baselines.yml#open-pr': { contents: 'write', 'pull-requests': 'write' }, // bump branch + the PR itself
   'pr-comment.yml#comment': { 'pull-requests': 'write' }, // the one PR comment
 };
@@ -66,6 +68,31 @@ test('every action is pinned to a full commit SHA with a version comment', () =>
   }
   for (const [action, refs] of shasPerAction) {
     assert.equal(refs.size, 1, `${action} is pinned to ${refs.size} different SHAs`);
+  }
+});
+
+// GitHub removed these runtimes from its runners (Node 20 on 16 September 2026): an action declaring one runs,
+// if at all, on a runtime it was neither released nor tested for.
+const REMOVED_RUNTIMES = new Set(['node12', 'node16', 'node20']);
+
+test('every pinned action is the one recorded in action-pins.json, on a runtime the runners still have', () => {
+  const used = new Set();
+  for (const { file, job, step } of allSteps().filter(({ step }) => step.uses)) {
+    const [action, sha] = String(step.uses).split('@');
+    const pin = actionPins[action];
+    assert.ok(pin, `${file}#${job}: ${action} is not recorded in scripts/workflow-lint/action-pins.json`);
+    assert.equal(sha, pin.sha, `${file}#${job}: ${action} is pinned to ${sha}, the record says ${pin.version} = ${pin.sha}`);
+    used.add(action);
+  }
+  for (const file of files) {
+    for (const match of workflows[file].text.matchAll(/uses:\s*([^@\s]+)@[0-9a-f]{40} # (v[0-9.]+)/g)) {
+      assert.equal(match[2], actionPins[match[1]]?.version, `${file}: ${match[1]} is labelled ${match[2]}`);
+    }
+  }
+  for (const [action, pin] of Object.entries(actionPins)) {
+    assert.ok(used.has(action), `${action} is recorded but no workflow uses it`);
+    assert.match(pin.using, /^(node[0-9]+|docker|composite)$/, `${action}: runs.using '${pin.using}'`);
+    assert.ok(!REMOVED_RUNTIMES.has(pin.using), `${action} ${pin.version} runs on ${pin.using}, which GitHub removed from its runners`);
   }
 });
 
@@ -151,7 +178,7 @@ test('artifact names come from scripts/artifact-name.sh, and every uploaded name
       if (uses.startsWith('actions/upload-artifact@')) {
         const ref = /^\$\{\{ steps\.([a-z-]+)\.outputs\.name \}\}$/.exec(step.with?.name ?? '');
         assert.ok(ref && namers[ref[1]] && !namers[ref[1]].pattern, `${file}#${id}: upload name must be steps.<id>.outputs.name of artifact-name.sh`);
-        assert.equal(job.strategy?.matrix?.os !== undefined, true, `${file}#${id}: per-OS upload outside an OS matrix`);
+        assert.ok(job.strategy?.matrix?.os !== undefined || job['runs-on'] === '${{ matrix.os }}', `${file}#${id}: per-OS upload outside an OS matrix`);
         uploaded.push({ file, kind: namers[ref[1]].kind });
       }
       if (uses.startsWith('actions/download-artifact@')) {
@@ -204,18 +231,21 @@ test('the PR job runs without write access and the main job publishes the trend 
   assert.equal(bench.jobs.suite.name, 'suite (${{ matrix.os }})', 'post.mjs finds each leg by this job name');
   assert.equal(bench.env.TREND_ALERT_THRESHOLD, '130%');
   const publish = bench.jobs['publish-trend'];
-  assert.equal(publish.concurrency?.['cancel-in-progress'], false);
-  assert.ok(publish.concurrency?.group);
+  // GitHub keeps one pending run per concurrency group and cancels older pending ones: a shared group on main
+  // would drop trend points in a burst of pushes (issue 12, item 6). Concurrent publishes are reconciled by retries.
+  assert.equal(publish.concurrency, undefined, 'publish-trend must not queue behind a concurrency group');
+  assert.match(bench.concurrency.group, /github\.event_name == 'pull_request' && format\('benchmarks-pr-\{0\}', github\.event\.pull_request\.number\) \|\| format\('benchmarks-run-\{0\}', github\.run_id\)/,
+    'a PR shares a group with its own runs only; each push to main has its own (its run id)');
   const trendSteps = publish.steps.filter((s) => String(s.uses ?? '').startsWith('benchmark-action/github-action-benchmark@'));
   const expected = baselineOses.flatMap((os) => [`FilePipes time (${os})`, `FilePipes allocated (${os})`]).sort();
   assert.deepEqual(trendSteps.map((s) => s.with.name).sort(), expected);
   // The action's inputs, from its action.yml. actionlint has no entry for this action, so a
   // misspelt input would otherwise pass silently.
+  // Those of v1.22.0, the pinned version.
   const benchmarkActionInputs = new Set(['name', 'tool', 'output-file-path', 'gh-pages-branch', 'gh-repository',
-    'benchmark-data-dir-path', 'github-token', 'ref', 'auto-push', 'skip-fetch-gh-pages', 'comment-on-pull-request',
-    'pr-comment-percentage-threshold', 'pr-comment-absolute-threshold', 'comment-always', 'summary-always',
-    'save-data-file', 'comment-on-alert', 'alert-threshold', 'fail-on-alert', 'fail-threshold',
-    'alert-comment-cc-users', 'external-data-json-path', 'max-items-in-chart']);
+    'benchmark-data-dir-path', 'github-token', 'ref', 'auto-push', 'skip-fetch-gh-pages', 'comment-always',
+    'summary-always', 'save-data-file', 'comment-on-alert', 'alert-threshold', 'fail-on-alert', 'fail-threshold',
+    'alert-comment-cc-users', 'external-data-json-path', 'max-items-in-chart', 'go-force-package-suffix']);
   for (const step of trendSteps) {
     const w = step.with;
     for (const key of Object.keys(w)) {
@@ -229,8 +259,9 @@ test('the PR job runs without write access and the main job publishes the trend 
     assert.equal(w['benchmark-data-dir-path'], 'dev/bench');
     assert.ok(Number.isInteger(w['max-items-in-chart']) && w['max-items-in-chart'] > 0);
     assert.equal(w['alert-threshold'], '${{ env.TREND_ALERT_THRESHOLD }}');
-    assert.equal(w['comment-on-alert'], true);
-    assert.equal(w['fail-on-alert'], true);
+    // The action records only; an alert comments and fails after confirm-alert's A/B (issue 12, item 12).
+    assert.equal(w['comment-on-alert'], false);
+    assert.equal(w['fail-on-alert'], false);
     assert.match(step.if, /!cancelled\(\)/, `${w.name}: a failed alert before it must not skip it`);
   }
   const runs = publish.steps.map((s) => String(s.run ?? ''));
@@ -238,6 +269,83 @@ test('the PR job runs without write access and the main job publishes the trend 
   const placeIndex = runs.findIndex((r) => r.includes('publish-trend.sh place-page'));
   const lastTrend = publish.steps.lastIndexOf(trendSteps.at(-1));
   assert.ok(placeIndex > lastTrend, 'the page is placed after the action has pushed data.js');
+  const findIndex = publish.steps.findIndex((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh find-alerts "$TREND_ALERT_THRESHOLD"');
+  assert.ok(findIndex > lastTrend, 'alerts are looked for after every suite is recorded');
+  assert.equal(publish.outputs.alerts, `\${{ steps.${publish.steps[findIndex].id}.outputs.alerts }}`);
+  const confirm = bench.jobs['confirm-alert'];
+  assert.equal(confirm.needs, 'publish-trend');
+  assert.equal(confirm.strategy.matrix.include, '${{ fromJSON(needs.publish-trend.outputs.alerts) }}');
+  assert.equal(confirm['runs-on'], '${{ matrix.os }}', 'an alert is confirmed on the OS that raised it');
+  assert.deepEqual(confirm.permissions, { contents: 'read' });
+  assert.ok(confirm.steps.some((s) => /^bash scripts\/confirm-alert\.sh /.test(String(s.run ?? ''))));
+  const settle = bench.jobs['settle-alerts'];
+  assert.deepEqual(settle.needs, ['publish-trend', 'confirm-alert']);
+  assert.match(settle.if, /!cancelled\(\)/, 'a failed confirmation leg is recorded as unchecked, not skipped');
+  assert.ok(settle.steps.some((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh settle-alerts "$RUNNER_TEMP/incoming"'));
+});
+
+test('uploads replace a re-run\'s artifact, and every leg lands in <path>/<artifact name>/ on download', () => {
+  for (const { file, id, job } of allJobs()) {
+    const uploads = (job.steps ?? []).filter((s) => String(s.uses ?? '').startsWith('actions/upload-artifact@'));
+    for (const step of uploads) {
+      // upload-artifact v4+ refuses a name an earlier attempt of the run used (issue 12, item 9).
+      assert.equal(step.with.overwrite, true, `${file}#${id}: a re-run must be able to replace the artifact`);
+      // The artifact's root is one folder named after it, written by the leg's script through $NAME.
+      assert.equal(step.with.path, 'artifacts/upload', `${file}#${id}`);
+      const nameRef = /steps\.([a-z-]+)\.outputs\.name/.exec(step.with.name)[1];
+      const writers = job.steps.filter((s) => /--out "artifacts\/upload\/\$NAME"$/.test(String(s.run ?? '')));
+      assert.ok(writers.length > 0, `${file}#${id}: no step writes into artifacts/upload/$NAME`);
+      for (const writer of writers) {
+        assert.equal(writer.env?.NAME, `\${{ steps.${nameRef}.outputs.name }}`, `${file}#${id}: '${writer.name}' NAME`);
+      }
+    }
+    for (const step of (job.steps ?? []).filter((s) => String(s.uses ?? '').startsWith('actions/download-artifact@'))) {
+      // download-artifact v5+ extracts a pattern that matches one artifact straight into path/ (one OS chosen,
+      // or one leg left nothing); merge-multiple with name-rooted artifacts gives path/<name>/ in every case.
+      assert.equal(step.with['merge-multiple'], true, `${file}#${id}`);
+    }
+  }
+});
+
+test('each job that caches packages has its own cache key', () => {
+  const keys = new Map();
+  for (const { file, id, job } of allJobs()) {
+    for (const step of (job.steps ?? []).filter((s) => String(s.uses ?? '').startsWith('actions/cache@'))) {
+      const prefix = `nuget-\${{ runner.os }}-${file.replace(/\.yml$/, '')}-${id}-`;
+      assert.ok(step.with.key.startsWith(prefix), `${file}#${id}: key '${step.with.key}' must start with '${prefix}'`);
+      assert.equal(step.with['restore-keys'], prefix, `${file}#${id}: restore-keys`);
+      assert.ok(!keys.has(step.with.key), `${file}#${id} shares its cache key with ${keys.get(step.with.key)}`);
+      keys.set(step.with.key, `${file}#${id}`);
+    }
+  }
+  assert.ok(keys.size >= 4);
+});
+
+test('node --test is given test files, never folders (Node 22+ reads each argument as a glob)', () => {
+  const scriptsDir = join(repo, 'scripts', 'ci');
+  let calls = 0;
+  for (const script of readdirSync(scriptsDir).filter((f) => f.endsWith('.sh'))) {
+    for (const line of readFileSync(join(scriptsDir, script), 'utf8').split('\n')) {
+      const match = /^[^#]*\bnode --test\b(.*)$/.exec(line);
+      if (!match) {
+        continue;
+      }
+      calls++;
+      const words = match[1].split(/\s+/).filter(Boolean);
+      const redirect = words.findIndex((w) => /^[0-9&]?>/.test(w) || w === '||');
+      const paths = words.slice(0, redirect < 0 ? words.length : redirect).filter((w) => !w.startsWith('-') && w !== '\\');
+      assert.ok(paths.length > 0, `${script}: node --test without files`);
+      for (const path of paths) {
+        assert.match(path, /\.test\.mjs$/, `${script}: node --test ${path} is not a test file (a folder fails on Node 22)`);
+      }
+    }
+  }
+  assert.ok(calls >= 2);
+});
+
+test('the baseline PR is opened with BASELINE_PR_TOKEN when set, the built-in token otherwise', () => {
+  const step = workflows['update-baselines.yml'].doc.jobs['open-pr'].steps.find((s) => /baseline-pr\.sh/.test(String(s.run ?? '')));
+  assert.equal(step.env.GH_TOKEN, '${{ secrets.BASELINE_PR_TOKEN || github.token }}');
 });
 
 test('update-baselines.yml: a failed leg opens no PR', () => {

@@ -3,6 +3,7 @@
   'use strict';
 
   const element = root.FilePipesTrend.element;
+  const alertCheckText = root.FilePipesTrend.alerts.alertCheckText;
   const byId = (id) => document.getElementById(id);
   const ALERT_LIST_LIMIT = 12;
 
@@ -43,6 +44,8 @@
           element('a', { href: a.commit.url, text: a.commit.shortId }),
           ' ',
           element('span', { className: 'commit-message', text: a.commit.firstLine }),
+          ' ',
+          element('span', { className: 'alert-check', text: '(' + alertCheckText(root.FILEPIPES_ALERT_CHECKS, a.commit.id, a.suite.os) + ')' }),
         ]),
       ),
     );

@@ -2,6 +2,11 @@
 // a commit is compared with the last earlier entry of the same suite whose commit id differs, bench by bench
 // (same name), and alerts when the "worse" ratio is strictly greater than the threshold. A bench missing from
 // that previous entry is skipped; 0 → 0 counts as ratio 1.
+// One addition of ours: an allocation alert also needs the value to grow by more than
+// ALLOCATED_MIN_INCREASE_BYTES. BenchmarkDotNet reports 0 B for some launches of long operations, and the
+// action's ratio from 0 B to a few hundred bytes is infinite; 512 B is the PR check's allocation tolerance
+// (scripts/pr-report, --alloc-threshold), the smallest change the project treats as an allocation regression.
+// The page rings these alerts and the publish job confirms them (scripts/trend-alert/find-alerts.mjs).
 (function (root, factory) {
   const api = factory();
   if (typeof module === 'object' && module.exports) {
@@ -13,6 +18,12 @@
   'use strict';
 
   const BIGGER_IS_BETTER_TOOLS = new Set(['benchmarkjs', 'pytest', 'customBiggerIsBetter']);
+  const ALLOCATED_MIN_INCREASE_BYTES = 512;
+
+  /** The least growth (in the suite's unit) that may alert: 512 B for allocations, none for time. */
+  function minIncreaseFor(metric) {
+    return metric === 'allocated' ? ALLOCATED_MIN_INCREASE_BYTES : 0;
+  }
 
   // The action's own format: a percentage with a trailing "%"; anything else is rejected, not guessed.
   function parseThreshold(text) {
@@ -41,7 +52,8 @@
   }
 
   // Returns Map("<entry index>\u0000<bench name>" → { ratio, previousValue, previousCommitId }).
-  function findSuiteAlerts(entries, threshold) {
+  function findSuiteAlerts(entries, threshold, minIncrease) {
+    const floor = minIncrease || 0;
     const alerts = new Map();
     entries.forEach((entry, index) => {
       const previousIndex = previousEntryIndex(entries, index);
@@ -55,7 +67,7 @@
           continue;
         }
         const ratio = worseRatio(entry.tool, before.value, bench.value);
-        if (ratio > threshold) {
+        if (ratio > threshold && Math.abs(bench.value - before.value) > floor) {
           alerts.set(index + '\u0000' + bench.name, {
             ratio,
             previousValue: before.value,
@@ -67,5 +79,18 @@
     return alerts;
   }
 
-  return { parseThreshold, findSuiteAlerts };
+  // What the publish job's same-runner A/B made of an alert (alert-checks.js on gh-pages, written by
+  // scripts/trend-alert/settle.mjs): only a confirmed alert commented and failed the run.
+  const CHECK_TEXT = {
+    confirmed: 'confirmed by a same-runner A/B',
+    'not-confirmed': 'not confirmed by a same-runner A/B',
+    unchecked: 'unchecked: its A/B did not finish',
+  };
+
+  function alertCheckText(checks, commitId, os) {
+    const check = checks && checks[commitId] && checks[commitId].oses && checks[commitId].oses[os];
+    return check ? CHECK_TEXT[check.status] || 'unknown check "' + check.status + '"' : 'not checked (yet)';
+  }
+
+  return { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText, ALLOCATED_MIN_INCREASE_BYTES };
 });

@@ -36,7 +36,7 @@
   }
 
   function buildSuite(name, metric, os, entries, threshold) {
-    const suiteAlerts = alerts.findSuiteAlerts(entries, threshold);
+    const suiteAlerts = alerts.findSuiteAlerts(entries, threshold, alerts.minIncreaseFor(metric));
     const benches = new Map();
     entries.forEach((entry, index) => {
       for (const bench of entry.benches) {

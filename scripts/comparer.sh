@@ -1,5 +1,5 @@
-# Sourced: builds the results comparer (scripts/ResultsComparer) once and runs the built dll, so that the many
-# merge/compare calls of an A/B run or of the trials do not each pay for `dotnet run`'s build check.
+# Sourced by bench-main.sh and baseline-pr.sh: builds the results comparer (scripts/ResultsComparer) once and runs the
+# built dll, so that their several merge/compare calls do not each pay for `dotnet run`'s build check.
 
 # ab_build_comparer REPO OUTDIR LOG: builds REPO's comparer into OUTDIR; sets ab_comparer_dll.
 ab_build_comparer() {

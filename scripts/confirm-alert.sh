@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# confirm-alert leg of benchmarks.yml, one OS: the same-runner A/B of a commit on main against its parent, for
+# the benchmark methods whose trend alerted (scripts/pr-report, the PR check's own verdict and fail policy).
+# Writes <out>/status (pr-report's exit code: 1 confirmed, 0 not confirmed, 2 could not measure) next to its
+# report; settle-alerts decides from it. Exits 0 whatever the verdict, so that the leg shows what it measured and
+# the settle job fails the run once; exits 2 on bad usage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "confirm-alert: $1 (usage: confirm-alert.sh --os <runner-os> --commit <sha> --methods '<A.B.C ...>' --out <dir>)" >&2; exit 2; }
+need() { [ $# -ge 2 ] || usage "$1 needs a value"; }
+os="" commit="" methods="" out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --os) need "$@"; os=$2; shift 2 ;;
+    --commit) need "$@"; commit=$2; shift 2 ;;
+    --methods) need "$@"; methods=$2; shift 2 ;;
+    --out) need "$@"; out=$2; shift 2 ;;
+    *) usage "unknown argument '$1'" ;;
+  esac
+done
+[[ "$os" =~ ^[a-z0-9][a-z0-9.-]*$ ]] || usage "'$os' is not a runner label"
+[[ "$commit" =~ ^[0-9a-f]{40}$ ]] || usage "'$commit' is not a commit SHA"
+[[ "$methods" =~ ^[A-Za-z0-9_.]+( [A-Za-z0-9_.]+)*$ ]] || usage "--methods must be space-separated benchmark method names"
+[ -n "$out" ] || usage "--out is required"
+parent=$(git rev-parse --verify -q "$commit^1^{commit}") || usage "$commit has no parent in this clone (fetch-depth 0?)"
+
+mkdir -p "$out"
+read -r -a names <<< "$methods"
+filters=()
+for name in "${names[@]}"; do filters+=(--filter "$name"); done
+status=0
+# FILEPIPES_PR_REPORT lets the tests add a tiny job to the real pr-report.
+"${FILEPIPES_PR_REPORT:-scripts/pr-report}" --os "$os" --base "$parent" --head "$commit" --profile quick \
+  --fail-on-regression --out "$out" "${filters[@]}" || status=$?
+echo "$status" > "$out/status"
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  case $status in
+    0) echo "✅ Not confirmed: the A/B of ${commit:0:10} against ${parent:0:10} finds no regression in $methods." ;;
+    1) echo "❌ Confirmed: the A/B of ${commit:0:10} against ${parent:0:10} finds a regression in $methods." ;;
+    *) echo "❔ Unchecked: pr-report exited $status." ;;
+  esac >> "$GITHUB_STEP_SUMMARY"
+  [ ! -f "$out/report.md" ] || cat "$out/report.md" >> "$GITHUB_STEP_SUMMARY"
+fi
+echo "confirm-alert: pr-report exited $status (written to $out/status)"

@@ -1,0 +1,42 @@
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+public sealed partial class FilePipeReaderTests
+{
+    [Theory]
+    [InlineData(4096)]
+    [InlineData(65536)]
+    public async Task AnInlineReadAllocatesNothingOnceItsBlockIsReused(int bufferSize)
+    {
+        // Each read reuses the block the previous read released; the block's second segment (see PipeSegment) is made
+        // on its first reuse, during the warm-up. Inline reads complete synchronously, so all of it runs on this thread,
+        // and 100 reads more must allocate nothing more (what a run of reads allocates once is not a read's cost).
+        string path = this.files.WriteRandom("steady.bin", 400 * bufferSize);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize });
+        CancellationToken timeout = TestTimeout.Token();
+        await ReadAndConsumeAsync(reader, 10, timeout);
+
+        long fewer = await AllocatedByReadsAsync(reader, 100, timeout);
+        long more = await AllocatedByReadsAsync(reader, 200, timeout);
+        reader.Complete();
+
+        Assert.Equal(fewer, more);
+    }
+
+    private static async Task<long> AllocatedByReadsAsync(PipeReader reader, int reads, CancellationToken timeout)
+    {
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        await ReadAndConsumeAsync(reader, reads, timeout);
+        return GC.GetAllocatedBytesForCurrentThread() - before;
+    }
+
+    private static async Task ReadAndConsumeAsync(PipeReader reader, int reads, CancellationToken timeout)
+    {
+        for (int i = 0; i < reads; i++)
+        {
+            ReadResult result = await reader.ReadAsync(timeout);
+            reader.AdvanceTo(result.Buffer.End);
+        }
+    }
+}

@@ -1,0 +1,434 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+/// <summary>
+/// One seeded reader case: a random file, range, segment size and read-ahead depth, and a random consumer that drives a
+/// <see cref="FilePipeReader"/> and a <see cref="Pipe"/> in lockstep.
+/// </summary>
+/// <remarks>
+/// After each call on the file reader, the pipe is fed exactly the bytes the file reader has returned so far, and
+/// completed once the file reader reports the end; the same call on the pipe must then give the same answer: the same
+/// bytes, flags and exception type. A pipe read that would wait where the file reader answered is a difference too.
+/// A copy or a Complete ends the case.
+/// </remarks>
+internal sealed class ReaderParityCase
+{
+    private readonly Random random;
+    private readonly ScratchFiles files;
+    private readonly int seed;
+    private readonly CancellationTokenSource timeout = new(TestTimeout.Limit);
+    private readonly Pipe pipe = new(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0));
+
+    private byte[] expected = [];
+    private FilePipeOptions options = FilePipeOptions.Default;
+    private FilePipeReader file = null!;
+    private string description = string.Empty;
+    private long fed;
+    private bool pipeCompleted;
+    private long consumed;
+    private long examinedEnd;
+    private bool outstanding;
+    private ReadResult fileResult;
+    private ReadResult pipeResult;
+    private bool endSeen;
+    private bool cancelPending;
+
+    // The calls so far, named in a failure's message so that it can be read without rerunning.
+    private readonly Queue<string> recent = new();
+
+    public ReaderParityCase(int seed, ScratchFiles files)
+    {
+        this.seed = seed;
+        this.files = files;
+        this.random = new Random(seed);
+    }
+
+    public async Task RunAsync()
+    {
+        string path = this.CreateCase();
+        this.file = FilePipe.OpenReader(path, this.options);
+        try
+        {
+            await this.DriveAsync();
+        }
+        catch (ParityMismatchException ex)
+        {
+            throw new ParityMismatchException($"{this.description}: {ex.Message}; the last calls: {string.Join(", ", this.recent)}", ex.InnerException);
+        }
+        finally
+        {
+            this.file.Complete();
+            this.pipe.Reader.Complete();
+            this.pipe.Writer.Complete();
+            this.timeout.Dispose();
+            File.Delete(path);
+        }
+    }
+
+    private string CreateCase()
+    {
+        int size = this.random.Next(100) switch
+        {
+            < 15 => this.random.Next(17),
+            < 50 => this.random.Next(1, 20_000),
+            _ => this.random.Next(1, 300_000),
+        };
+        int bufferSize = this.random.Next(100) switch
+        {
+            < 30 => this.random.Next(1, 65),
+            < 70 => (int)Math.Pow(2, 6 + (this.random.NextDouble() * 10)),
+            _ => new[] { 512, 4096, 65536 }[this.random.Next(3)],
+        };
+
+        // A few thousand reads at most, so a case takes milliseconds.
+        bufferSize = Math.Max(bufferSize, size / 2000);
+        if (this.random.Next(100) < 15)
+        {
+            // Sizes at a segment boundary, where off-by-one errors live.
+            size = Math.Max(0, (bufferSize * this.random.Next(1, 4)) + this.random.Next(-1, 2));
+        }
+
+        long offset = this.random.Next(100) < 60 ? 0 : this.random.Next(size + 17);
+        long length = this.random.Next(100) < 60 ? -1 : this.random.Next(size + 1);
+        this.options = new FilePipeOptions
+        {
+            BufferSize = bufferSize,
+            ReadAhead = this.random.Next(100) < 40 ? 0 : this.random.Next(1, 6),
+            Offset = offset,
+            Length = length,
+        };
+
+        string path = this.files.WriteRandom($"reader-{this.seed}.bin", size, this.seed);
+        byte[] all = File.ReadAllBytes(path);
+        long end = length < 0 ? all.Length : Math.Min(all.Length, offset + length);
+        this.expected = offset >= end ? [] : all[(int)offset..(int)end];
+        this.description = $"file {size} B, offset {offset}, length {length}, segments {bufferSize} B, read-ahead {this.options.ReadAhead}";
+        return path;
+    }
+
+    private async Task DriveAsync()
+    {
+        int maxSteps = 1000 + (50 * (this.expected.Length / this.options.BufferSize));
+        for (int step = 0; step < maxSteps; step++)
+        {
+            int roll = this.random.Next(100);
+            if (this.outstanding)
+            {
+                // A read refused because a result is outstanding swallows a pending CancelPendingRead on a Pipe; the
+                // file reader keeps it (a refused call changes nothing), so that pair is not compared.
+                bool refusedReadSwallowsCancel = this.cancelPending && !this.fileResult.IsCanceled;
+                if (roll < 72 || (refusedReadSwallowsCancel && roll < 82))
+                {
+                    this.AdvanceBoth();
+                }
+                else if (roll < 78)
+                {
+                    await this.ReadBothAsync(this.timeout.Token, "ReadAsync with a result outstanding");
+                }
+                else if (roll < 82)
+                {
+                    this.TryReadBoth("TryRead with a result outstanding");
+                }
+                else if (roll < 88)
+                {
+                    await this.ReadBothAsync(new CancellationToken(canceled: true), "ReadAsync with a canceled token");
+                }
+                else if (roll < 93)
+                {
+                    this.CancelBoth();
+                }
+                else
+                {
+                    this.AdvanceExaminedBeforeConsumed();
+                }
+            }
+            else if (this.endSeen && this.consumed == this.expected.Length)
+            {
+                await this.FinishAsync();
+                return;
+            }
+            else if (roll < 55)
+            {
+                await this.ReadBothAsync(this.timeout.Token, "ReadAsync");
+            }
+            else if (roll < 75)
+            {
+                this.TryReadBoth("TryRead");
+            }
+            else if (roll < 80)
+            {
+                this.CancelBoth();
+            }
+            else if (roll < 85)
+            {
+                await this.ReadBothAsync(new CancellationToken(canceled: true), "ReadAsync with a canceled token");
+            }
+            else if (roll < 88)
+            {
+                // Not AdvanceTo without a read: Pipe throws too, but only after moving its read head to the position.
+                this.CancelBoth();
+            }
+            else if (roll < 91)
+            {
+                await this.CopyBothAsync();
+                return;
+            }
+            else if (roll < 92)
+            {
+                await this.CompleteBothAsync();
+                return;
+            }
+            else
+            {
+                await this.ReadBothAsync(this.timeout.Token, "ReadAsync");
+            }
+        }
+
+        throw new ParityMismatchException($"no end after {maxSteps} steps: {this.consumed} of {this.expected.Length} bytes consumed");
+    }
+
+    private void Log(string call)
+    {
+        if (this.recent.Count == 16)
+        {
+            this.recent.Dequeue();
+        }
+
+        this.recent.Enqueue(call);
+    }
+
+    private async Task ReadBothAsync(CancellationToken token, string call)
+    {
+        this.Log(call);
+        ParityOutcome onFile = await ParityOutcome.OfAsync(() => this.file.ReadAsync(token));
+        if (this.timeout.IsCancellationRequested)
+        {
+            throw new ParityMismatchException($"{call} on the file reader did not complete within {TestTimeout.Limit}");
+        }
+
+        this.FeedPipe(onFile);
+        ValueTask<ReadResult> pending = default;
+        Type? pipeThrew = ParityOutcome.ErrorOf(() => pending = this.pipe.Reader.ReadAsync(token));
+        if (pipeThrew is null && !pending.IsCompleted)
+        {
+            throw new ParityMismatchException($"{call}: the file reader {onFile}, where a pipe fed the same bytes waits");
+        }
+
+        ParityOutcome onPipe = pipeThrew is null ? await ParityOutcome.OfAsync(() => pending) : new ParityOutcome(pipeThrew, false, default);
+        this.CompareResults(call, onFile, onPipe);
+    }
+
+    private void TryReadBoth(string call)
+    {
+        this.Log(call);
+        ParityOutcome onFile = ParityOutcome.Of(() => (this.file.TryRead(out ReadResult result), result));
+        this.FeedPipe(onFile);
+        ParityOutcome onPipe = ParityOutcome.Of(() => (this.pipe.Reader.TryRead(out ReadResult result), result));
+        this.CompareResults(call, onFile, onPipe);
+    }
+
+    /// <summary>Gives the pipe every byte the file reader's result holds, and the end if it reports the end.</summary>
+    private void FeedPipe(ParityOutcome onFile)
+    {
+        if (!onFile.Returned)
+        {
+            return;
+        }
+
+        long end = this.consumed + onFile.Result.Buffer.Length;
+        if (end > this.expected.Length)
+        {
+            throw new ParityMismatchException($"the file reader returned {end - this.expected.Length} bytes past the end of its range");
+        }
+
+        if (end > this.fed)
+        {
+            this.pipe.Writer.Write(this.expected.AsSpan((int)this.fed, (int)(end - this.fed)));
+            ValueTask<FlushResult> flushed = this.pipe.Writer.FlushAsync();
+            Assert.True(flushed.IsCompleted, "a pipe without a pause threshold flushes at once");
+            this.fed = end;
+        }
+
+        if (onFile.Result.IsCompleted && !this.pipeCompleted)
+        {
+            this.pipe.Writer.Complete();
+            this.pipeCompleted = true;
+        }
+    }
+
+    private void CompareResults(string call, ParityOutcome onFile, ParityOutcome onPipe)
+    {
+        if (onFile.Error != onPipe.Error || onFile.Returned != onPipe.Returned
+            || (onFile.Returned && (onFile.Result.IsCanceled != onPipe.Result.IsCanceled
+                || onFile.Result.IsCompleted != onPipe.Result.IsCompleted
+                || onFile.Result.Buffer.Length != onPipe.Result.Buffer.Length)))
+        {
+            throw new ParityMismatchException($"{call}: the file reader {onFile}, a pipe {onPipe}");
+        }
+
+        if (!onFile.Returned)
+        {
+            return;
+        }
+
+        ReadOnlySpan<byte> want = this.expected.AsSpan((int)this.consumed, (int)onFile.Result.Buffer.Length);
+        if (!want.SequenceEqual(onFile.Result.Buffer.ToArray()) || !want.SequenceEqual(onPipe.Result.Buffer.ToArray()))
+        {
+            throw new ParityMismatchException($"{call}: the bytes at {this.consumed} are not the file's");
+        }
+
+        if (onFile.Result.IsCompleted && this.consumed + onFile.Result.Buffer.Length != this.expected.Length)
+        {
+            throw new ParityMismatchException($"{call}: completed at {this.consumed + onFile.Result.Buffer.Length} of {this.expected.Length} bytes");
+        }
+
+        this.fileResult = onFile.Result;
+        this.pipeResult = onPipe.Result;
+        this.outstanding = true;
+        this.endSeen |= onFile.Result.IsCompleted;
+        this.cancelPending &= !onFile.Result.IsCanceled;
+        this.Log($"= {onFile.Result.Buffer.Length}{(onFile.Result.IsCanceled ? " canceled" : string.Empty)}{(onFile.Result.IsCompleted ? " completed" : string.Empty)}");
+    }
+
+    private void AdvanceBoth()
+    {
+        long length = this.fileResult.Buffer.Length;
+
+        // Mostly everything examined (the parser needs more) or everything consumed (it parsed all): the common loops.
+        // Never less examined than before: Pipe's contract, which it enforces only in some states.
+        long examinedBefore = Math.Clamp(this.examinedEnd - this.consumed, 0, length);
+        long examined = this.random.Next(100) < 60 ? length : examinedBefore + this.random.NextInt64(length - examinedBefore + 1);
+        long taken = this.random.Next(100) switch
+        {
+            < 40 => examined,
+            < 55 => 0,
+            _ => this.random.NextInt64(examined + 1),
+        };
+
+        this.Log($"AdvanceTo({taken}, {examined} of {length})");
+        Compare(
+            "AdvanceTo",
+            ParityOutcome.ErrorOf(() => this.file.AdvanceTo(this.fileResult.Buffer.GetPosition(taken), this.fileResult.Buffer.GetPosition(examined))),
+            ParityOutcome.ErrorOf(() => this.pipe.Reader.AdvanceTo(this.pipeResult.Buffer.GetPosition(taken), this.pipeResult.Buffer.GetPosition(examined))));
+        this.consumed += taken;
+        this.examinedEnd = Math.Max(this.examinedEnd, this.consumed - taken + examined);
+        this.outstanding = false;
+    }
+
+    private void AdvanceExaminedBeforeConsumed()
+    {
+        if (this.fileResult.Buffer.IsEmpty)
+        {
+            return;
+        }
+
+        Compare(
+            "AdvanceTo with examined before consumed",
+            ParityOutcome.ErrorOf(() => this.file.AdvanceTo(this.fileResult.Buffer.End, this.fileResult.Buffer.Start)),
+            ParityOutcome.ErrorOf(() => this.pipe.Reader.AdvanceTo(this.pipeResult.Buffer.End, this.pipeResult.Buffer.Start)));
+    }
+
+    private void CancelBoth()
+    {
+        this.Log("CancelPendingRead");
+        this.cancelPending = true;
+        this.file.CancelPendingRead();
+        this.pipe.Reader.CancelPendingRead();
+    }
+
+    private async Task CompleteBothAsync()
+    {
+        this.file.Complete();
+        this.pipe.Reader.Complete();
+        Compare("TryRead after Complete", ParityOutcome.ErrorOf(() => this.file.TryRead(out _)), ParityOutcome.ErrorOf(() => this.pipe.Reader.TryRead(out _)));
+        Compare(
+            "ReadAsync after Complete",
+            (await ParityOutcome.OfAsync(() => this.file.ReadAsync(this.timeout.Token))).Error,
+            (await ParityOutcome.OfAsync(() => this.pipe.Reader.ReadAsync(this.timeout.Token))).Error);
+    }
+
+    /// <summary>The natural end: everything consumed after the end was seen; one more read gives an empty, completed result.</summary>
+    private async Task FinishAsync()
+    {
+        await this.ReadBothAsync(this.timeout.Token, "ReadAsync after the end");
+        if (!this.fileResult.IsCompleted || !this.fileResult.Buffer.IsEmpty)
+        {
+            throw new ParityMismatchException("the read after the end was not empty and completed");
+        }
+
+        this.file.AdvanceTo(this.fileResult.Buffer.End);
+        this.pipe.Reader.AdvanceTo(this.pipeResult.Buffer.End);
+    }
+
+    private static void Compare(string call, Type? onFile, Type? onPipe)
+    {
+        if (onFile != onPipe)
+        {
+            throw new ParityMismatchException($"{call}: the file reader {Describe(onFile)}, a pipe {Describe(onPipe)}");
+        }
+    }
+
+    private static string Describe(Type? error) => error is null ? "did not throw" : $"threw {error.Name}";
+
+    /// <summary>
+    /// A copy into a random destination, ending the case: a stream or a writer, taking everything or failing on a
+    /// chosen call. The bytes the destination took and the bytes read after it must be the rest of the range, once
+    /// each.
+    /// </summary>
+    private async Task CopyBothAsync()
+    {
+        if (!this.pipeCompleted)
+        {
+            this.pipe.Writer.Write(this.expected.AsSpan((int)this.fed));
+            this.pipe.Writer.Complete();
+            this.pipeCompleted = true;
+        }
+
+        bool toStream = this.random.Next(2) == 0;
+        bool fails = this.random.Next(100) < 60;
+        int failAt = fails ? this.random.Next(1, 5) : int.MaxValue;
+        DestinationFailure failure = toStream
+            ? (DestinationFailure)this.random.Next(2)
+            : (DestinationFailure)this.random.Next(4);
+        Func<CancellationTokenSource, IFailingDestination> create = toStream
+            ? token => new FailingStream(failAt, failure, token)
+            : token => new FailingPipeWriter(failAt, failure, token);
+        byte[] rest = this.expected[(int)this.consumed..];
+
+        (Type? fileError, byte[] fromFile) = await this.CopyThenDrainAsync(this.file, create);
+        (Type? pipeError, byte[] fromPipe) = await this.CopyThenDrainAsync(this.pipe.Reader, create);
+        string call = $"CopyToAsync into a {(toStream ? "stream" : "writer")}{(fails ? $" failing ({failure}) on call {failAt}" : string.Empty)}";
+        if (!rest.AsSpan().SequenceEqual(fromFile))
+        {
+            throw new ParityMismatchException($"{call} (the file reader {Describe(fileError)}): the destination and the reads after it hold {fromFile.Length} bytes, not the {rest.Length} left, once each");
+        }
+
+        // The number of calls a copy makes depends on segment sizes, which differ, so a failing destination can fail
+        // one copy and not the other. And Pipe's reader keeps a failed flush's bytes that the writer holds too.
+        if (!fails)
+        {
+            Compare(call, fileError, pipeError);
+        }
+
+        if ((!fails || toStream) && !rest.AsSpan().SequenceEqual(fromPipe))
+        {
+            throw new ParityMismatchException($"{call}: the test's own check fails on a pipe, so the check is wrong");
+        }
+    }
+
+    private async Task<(Type? Error, byte[] Delivered)> CopyThenDrainAsync(PipeReader reader, Func<CancellationTokenSource, IFailingDestination> create)
+    {
+        using var copyToken = CancellationTokenSource.CreateLinkedTokenSource(this.timeout.Token);
+        IFailingDestination destination = create(copyToken);
+        Type? error = (await Record.ExceptionAsync(() => destination.CopyFromAsync(reader, copyToken.Token)))?.GetType();
+        if (this.timeout.IsCancellationRequested)
+        {
+            throw new ParityMismatchException($"CopyToAsync did not complete within {TestTimeout.Limit}");
+        }
+
+        byte[] after = await PipeDrain.ReadAllAsync(reader, this.timeout.Token);
+        return (error, [.. destination.Taken, .. after]);
+    }
+}

@@ -1,0 +1,53 @@
+namespace Pipeline.Tests;
+
+/// <summary>
+/// A push to main as GitHub runs it: benchmarks.yml's suite leg for this OS, then publish-trend through the trend
+/// files the action reads, the alert search, and the page placed on a local gh-pages remote.
+/// </summary>
+public sealed class MainPushFlowTests
+{
+    [Fact]
+    public void SuiteLegAndPublishJobProduceTheTrendFilesTheActionReads()
+    {
+        var origin = OriginRepository.CopyOfThisTree();
+        var sha = origin.Commit("README.md", "\nA change on main.\n", "a commit on main");
+        using var github = SimulatedGitHub.ForEvent(origin, "push", "refs/heads/main", sha, runId: "2");
+        TinySuite.Apply(github);
+        var pages = Path.Combine(github.Root, "pages.git");
+        ChildProcess.Git(github.Root, "init", "-q", "--bare", pages);
+        github.TestEnvironment["TREND_REMOTE"] = pages;
+        var os = SimulatedGitHub.RunnerLabel;
+        var workflow = WorkflowFile.Load("benchmarks.yml");
+
+        var suite = github.Job(workflow, "suite", new Dictionary<string, string> { ["os"] = os }).Run().AssertSucceeded();
+        Assert.Equal("skipped", suite.Step("A/B report").Outcome);
+        Assert.Contains("main vs baselines/", File.ReadAllText(suite.Summary), StringComparison.Ordinal);
+
+        var publish = github.Job(workflow, "publish-trend").Run().AssertSucceeded();
+        // The action's steps for this OS would run (their hashFiles finds the files at their output-file-path);
+        // the other OS left nothing, so its steps are skipped.
+        foreach (var step in publish.Steps.Where(s => s.Step.Action == "benchmark-action/github-action-benchmark"))
+        {
+            var mine = step.Step.With["name"].EndsWith($"({os})", StringComparison.Ordinal);
+            Assert.Equal(mine ? "not run here" : "skipped", step.Outcome);
+            var trendFile = Path.Combine(publish.Workspace, step.Step.With["output-file-path"]);
+            Assert.Equal(mine, File.Exists(trendFile));
+            if (mine)
+            {
+                var points = File.ReadAllText(trendFile);
+                Assert.Contains("FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(", points, StringComparison.Ordinal);
+                Assert.Contains(step.Step.With["name"].Contains("time", StringComparison.Ordinal) ? "\"unit\": \"ns\"" : "\"unit\": \"B\"", points.Replace("\"unit\":\"", "\"unit\": \"", StringComparison.Ordinal), StringComparison.Ordinal);
+            }
+        }
+
+        // No data.js on gh-pages yet: no earlier point, no alert, so no confirmation job.
+        Assert.Equal("[]", publish.Outputs["alerts"]);
+        github.Contexts["needs.publish-trend.outputs.alerts"] = publish.Outputs["alerts"];
+        Assert.False(github.Job(workflow, "confirm-alert").WouldRun);
+        Assert.False(github.Job(workflow, "settle-alerts").WouldRun);
+
+        var placed = Path.Combine(github.Root, "placed");
+        ChildProcess.Git(github.Root, "clone", "-q", "--branch", "gh-pages", pages, placed);
+        Assert.True(File.Exists(Path.Combine(placed, "dev", "bench", "index.html")), "the trend page is on gh-pages");
+    }
+}
