@@ -1,6 +1,6 @@
 // The one place that names the artifacts passed between workflows. The uploading job
-// (benchmarks.yml, update-baselines.yml) and the downloading job (pr-comment.yml,
-// update-baselines.yml) both ask this file, through scripts/artifact-name.sh, so the
+// (benchmarks.yml, update-baselines.yml, ci.yml, release.yml) and the downloading job (pr-comment.yml,
+// update-baselines.yml, release.yml) both ask this file, through scripts/artifact-name.sh, so the
 // names cannot drift apart.
 import { appendFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,8 @@ const PREFIXES = Object.freeze({
   'baseline-run': 'filepipes-baseline-run-',
   // Per-OS confirmation of a trend alert on main (pr-report's status and report), read by settle-alerts.
   'alert-check': 'filepipes-alert-check-',
+  // The packed library (.nupkg, .snupkg): ci.yml keeps it for anyone to try, release.yml's publish jobs push it.
+  'package': 'filepipes-package-',
 });
 
 // Runner labels are the folder names under baselines/; anything else is refused so that an

@@ -102,6 +102,17 @@ public sealed partial class FilePipeReaderTests
     {
         string path = this.files.WriteRandom("copy-fail-stream.bin", 50_000);
         byte[] all = File.ReadAllBytes(path);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+        (Type? actualError, byte[] actual) = await CopyFailingOnTheThirdCallThenReadAsync(
+            reader, consumedFirst, token => new FailingStream(failAt: 3, failure, token));
+        reader.Complete();
+        Assert.NotNull(actualError);
+        Assert.Equal(all, actual);
+        if (!ReferencePipe.CopiesLikeTheFileReader)
+        {
+            return;
+        }
+
         var pipe = new Pipe();
         for (int at = 0; at < all.Length; at += 4096)
         {
@@ -112,15 +123,8 @@ public sealed partial class FilePipeReaderTests
         (Type? expectedError, byte[] expected) = await CopyFailingOnTheThirdCallThenReadAsync(
             pipe.Reader, consumedFirst, token => new FailingStream(failAt: 3, failure, token));
 
-        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
-        (Type? actualError, byte[] actual) = await CopyFailingOnTheThirdCallThenReadAsync(
-            reader, consumedFirst, token => new FailingStream(failAt: 3, failure, token));
-        reader.Complete();
-
-        Assert.NotNull(expectedError);
         Assert.Equal(expectedError, actualError);
         Assert.Equal(all, expected);
-        Assert.Equal(all, actual);
     }
 
     [Theory]

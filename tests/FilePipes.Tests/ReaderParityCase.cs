@@ -398,12 +398,18 @@ internal sealed class ReaderParityCase
         byte[] rest = this.expected[(int)this.consumed..];
 
         (Type? fileError, byte[] fromFile) = await this.CopyThenDrainAsync(this.file, create);
-        (Type? pipeError, byte[] fromPipe) = await this.CopyThenDrainAsync(this.pipe.Reader, create);
         string call = $"CopyToAsync into a {(toStream ? "stream" : "writer")}{(fails ? $" failing ({failure}) on call {failAt}" : string.Empty)}";
         if (!rest.AsSpan().SequenceEqual(fromFile))
         {
             throw new ParityMismatchException($"{call} (the file reader {Describe(fileError)}): the destination and the reads after it hold {fromFile.Length} bytes, not the {rest.Length} left, once each");
         }
+
+        if (!ReferencePipe.CopiesLikeTheFileReader)
+        {
+            return;
+        }
+
+        (Type? pipeError, byte[] fromPipe) = await this.CopyThenDrainAsync(this.pipe.Reader, create);
 
         // The number of calls a copy makes depends on segment sizes, which differ, so a failing destination can fail
         // one copy and not the other. And Pipe's reader keeps a failed flush's bytes that the writer holds too.

@@ -32,10 +32,12 @@ const WRITE_SCOPES = {
   'benchmarks.yml#settle-alerts': { contents: 'write' }, // alert checks on gh-pages, commit comment on a confirmed alert
   'update-baselines.yml#open-pr': { contents: 'write', 'pull-requests': 'write' }, // bump branch + the PR itself
   'pr-comment.yml#comment': { 'pull-requests': 'write' }, // the one PR comment
+  'release.yml#nuget': { 'id-token': 'write' }, // NuGet trusted publishing trades the OIDC token for a short-lived key
+  'release.yml#github-release': { contents: 'write' }, // the tag's release and its assets
 };
 
-test('the four workflows exist', () => {
-  for (const name of ['ci.yml', 'benchmarks.yml', 'pr-comment.yml', 'update-baselines.yml']) {
+test('the five workflows exist', () => {
+  for (const name of ['ci.yml', 'benchmarks.yml', 'pr-comment.yml', 'update-baselines.yml', 'release.yml']) {
     assert.ok(workflows[name], `${name} is missing`);
   }
 });
@@ -354,4 +356,29 @@ test('update-baselines.yml: a failed leg opens no PR', () => {
   // No if: means success(): the job is skipped when any leg failed or was cancelled.
   assert.equal(jobs['open-pr'].if, undefined);
   assert.equal(jobs.run.strategy.matrix.os, '${{ fromJSON(needs.plan.outputs.matrix) }}');
+});
+
+test('release.yml: only a v* tag publishes, after the tests pass on every OS, with the tag\'s version', () => {
+  const { doc } = workflows['release.yml'];
+  assert.deepEqual(doc.on, { push: { tags: ['v*'] } }, 'no pull_request trigger: fork code never reaches the publishing jobs');
+  assert.equal(doc.concurrency['cancel-in-progress'], false, 'a release is never cancelled half-way');
+  const { test: tests, pack, nuget } = doc.jobs;
+  assert.deepEqual([...tests.strategy.matrix.os].sort(), baselineOses);
+  assert.ok(tests.steps.some((s) => String(s.run ?? '') === 'dotnet test FilePipes.sln'), 'the README\'s test command');
+  assert.equal(pack.needs, 'test');
+  assert.ok(pack.steps.some((s) => String(s.run ?? '').startsWith('bash scripts/package.sh pack --tag "$GITHUB_REF_NAME" ')));
+  assert.equal(nuget.needs, 'pack');
+  assert.equal(doc.jobs['github-release'].needs, 'nuget', 'the release is made once the package is on nuget.org');
+  const push = nuget.steps.find((s) => String(s.run ?? '').startsWith('bash scripts/package.sh push '));
+  const login = nuget.steps.find((s) => String(s.uses ?? '').startsWith('NuGet/login@'));
+  assert.ok(nuget.steps.indexOf(login) < nuget.steps.indexOf(push));
+  assert.equal(push.env.NUGET_API_KEY, `\${{ steps.${login.id}.outputs.NUGET_API_KEY }}`, 'the key is the short-lived one, never a stored secret');
+});
+
+test('ci.yml packs the library and uploads it', () => {
+  const steps = workflows['ci.yml'].doc.jobs.test.steps;
+  const runs = steps.map((s) => String(s.run ?? ''));
+  assert.ok(runs.includes('dotnet test FilePipes.sln'), 'the README\'s test command, the package test and net8.0 included');
+  assert.ok(runs.includes('bash scripts/package.sh pack --out "artifacts/upload/$NAME"'));
+  assert.ok(steps.some((s) => String(s.uses ?? '').startsWith('actions/upload-artifact@')));
 });

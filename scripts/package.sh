@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The package's glue for ci.yml and release.yml; what the package holds is checked by tests/FilePipes.Package.Tests.
+#   pack [--tag vX.Y.Z] --out DIR       FilePipes.<version>.nupkg and .snupkg; the tag's version, else Directory.Build.props'
+#   push DIR                            every .nupkg under DIR to nuget.org (its .snupkg goes with it), key in NUGET_API_KEY
+#   github-release --tag vX.Y.Z DIR     the tag's GitHub release, every package under DIR attached (gh, GH_TOKEN)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "package.sh: $1" >&2; exit 2; }
+
+command=${1:-}
+[ -n "$command" ] || usage "usage: package.sh pack|push|github-release ..."
+shift
+tag="" out="" dir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --tag|--out)
+      [ $# -ge 2 ] || usage "$1 needs a value"
+      if [ "$1" = --tag ]; then tag=$2; else out=$2; fi
+      shift 2 ;;
+    -*) usage "unknown option $1" ;;
+    *) dir=$1; shift ;;
+  esac
+done
+
+# A release tag is v + a SemVer 2 version, which becomes the package's version.
+version=""
+if [ -n "$tag" ]; then
+  [[ "$tag" =~ ^v([0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?)$ ]] || usage "'$tag' is not a release tag (vX.Y.Z or vX.Y.Z-suffix)"
+  version=${BASH_REMATCH[1]}
+fi
+
+packages() {
+  [ -d "$dir" ] || usage "no package folder '$dir'"
+  mapfile -t found < <(find "$dir" -name '*.nupkg' -type f | sort)
+  [ "${#found[@]}" -gt 0 ] || usage "no .nupkg under '$dir'"
+}
+
+case "$command" in
+  pack)
+    [ -n "$out" ] || usage "pack needs --out"
+    args=(pack src/FilePipes/FilePipes.csproj -c Release -o "$out")
+    if [ -n "$version" ]; then args+=("-p:Version=$version"); fi
+    dotnet "${args[@]}"
+    ;;
+  push)
+    packages
+    [ -n "${NUGET_API_KEY:-}" ] || usage "NUGET_API_KEY is not set"
+    for package in "${found[@]}"; do
+      dotnet nuget push "$package" --api-key "$NUGET_API_KEY" --source https://api.nuget.org/v3/index.json --skip-duplicate
+    done
+    ;;
+  github-release)
+    [ -n "$version" ] || usage "github-release needs --tag"
+    packages
+    mapfile -t symbols < <(find "$dir" -name '*.snupkg' -type f | sort)
+    prerelease=()
+    if [[ "$version" == *-* ]]; then prerelease=(--prerelease); fi
+    gh release create "$tag" --verify-tag --title "$tag" --generate-notes "${prerelease[@]}" "${found[@]}" "${symbols[@]}"
+    ;;
+  *) usage "unknown command '$command' (pack, push, github-release)" ;;
+esac
