@@ -48,9 +48,15 @@ public sealed partial class FilePipeReader
 
     private void StartReadAhead()
     {
-        if (this.readAheadBytes > 0 && this.readAheadLoop is null)
+        if (this.readAheadBytes > 0 && this.readSignal is null)
         {
             this.readSignal = new ReusableSignal<ReadResult>();
+            if (this.IsParallel)
+            {
+                this.ScheduleRuns();
+                return;
+            }
+
             this.roomSignal = new ReusableSignal<bool>();
             this.readAheadLoop = Task.Run(this.ReadAheadLoopAsync);
         }
@@ -219,6 +225,16 @@ public sealed partial class FilePipeReader
 
     private void WakeReadAheadIfRoom()
     {
+        if (this.IsParallel)
+        {
+            if (this.readSignal is not null)
+            {
+                this.ScheduleRuns();
+            }
+
+            return;
+        }
+
         if (this.readAheadWaiting && !this.ReadAheadIsFull)
         {
             this.WakeReadAhead();

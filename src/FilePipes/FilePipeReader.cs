@@ -84,6 +84,9 @@ public sealed partial class FilePipeReader : PipeReader
         int readAhead = this.file.IsSeekable ? options.ReadAhead : Math.Max(1, options.ReadAhead);
         this.readAheadSegments = readAhead;
         this.readAheadBytes = (long)readAhead * options.BufferSize;
+        this.parallelReads = this.file.IsSeekable ? options.ParallelReads : 1;
+        this.runSegments = Math.Max(1, readAhead / this.parallelReads);
+        this.claimOffset = options.Offset;
     }
 
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
@@ -210,6 +213,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             this.head = this.tail = this.spare = null;
+            this.ReleaseRuns();
             this.WakeReadAhead();
         }
 
