@@ -277,12 +277,13 @@ public sealed partial class FilePipeReader
 
             run.Queued = false;
             run.Next = null;
-            this.ReturnIfDone(run);
             if (run.Error is not null || run.EndsData)
             {
                 this.readError = run.Error;
                 this.endOfData = true;
             }
+
+            this.ReturnIfDone(run);
         }
 
         if (this.fileOffset >= this.rangeEnd)

@@ -193,7 +193,7 @@ public sealed partial class FilePipeReader
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;
-        if (!this.cancelPending && this.readError is not null)
+        if (this.ErrorIsDue)
         {
             this.readSignal!.SetException(this.readError);
         }

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using System.IO.Pipelines;
 using System.Runtime.ExceptionServices;
 using Microsoft.Win32.SafeHandles;
@@ -94,6 +95,11 @@ public sealed partial class FilePipeReader : PipeReader
 
     private bool IsReady => this.cancelPending || this.endOfData || this.bufferedEnd > this.examinedEnd;
 
+    // A read error waits until the consumer has examined every byte read before it, so background reads that ran
+    // ahead of a slow consumer never make it lose those bytes; a pending cancellation still comes first.
+    [MemberNotNullWhen(true, nameof(readError))]
+    private bool ErrorIsDue => this.readError is not null && !this.cancelPending && this.bufferedEnd <= this.examinedEnd;
+
     private long BufferStart => this.head is null ? this.bufferedEnd : this.head.RunningIndex + this.headIndex;
 
     /// <inheritdoc/>
@@ -132,7 +138,7 @@ public sealed partial class FilePipeReader : PipeReader
             this.StartReadAhead();
             if (this.IsReady)
             {
-                if (!this.cancelPending && this.readError is not null)
+                if (this.ErrorIsDue)
                 {
                     ExceptionDispatchInfo.Throw(this.readError);
                 }
@@ -305,7 +311,7 @@ public sealed partial class FilePipeReader : PipeReader
 
     private ValueTask<ReadResult> ReadyResult()
     {
-        if (!this.cancelPending && this.readError is not null)
+        if (this.ErrorIsDue)
         {
             return ValueTask.FromException<ReadResult>(this.readError);
         }
