@@ -14,12 +14,19 @@ namespace FilePipes;
 /// <para>
 /// With <see cref="FilePipeOptions.ReadAhead"/> of zero, each read runs inline, on the caller's thread, when the
 /// consumer asks for data. With a positive read-ahead, a background read keeps up to that many segments filled
-/// beyond what the consumer holds, so reading overlaps parsing.
+/// beyond what the consumer holds, so reading overlaps parsing. With <see cref="FilePipeOptions.ParallelReads"/> above
+/// one, that many reads are in flight at once, at their own offsets; they may complete in any order, and the consumer
+/// gets the bytes in file order.
+/// </para>
+/// <para>
+/// A read that fails ends the data with its error: the consumer gets every byte read before it, and the error once it
+/// has examined them (from then on, every read throws it).
 /// </para>
 /// <para>
 /// The reader reads until a read returns no bytes, or until the end of the range. A file truncated while it is read
 /// therefore completes at its new end (segments already read ahead are still delivered); a file that grows before
-/// the reader reaches its end is read to its new end.
+/// the reader reaches its end is read to its new end. With parallel reads, "before the reader reaches its end" means before the read
+/// at the old end runs, which may be ahead of the consumer.
 /// </para>
 /// <para>
 /// A handle that cannot seek (a FIFO, a terminal, standard input) is read sequentially from its current position:
