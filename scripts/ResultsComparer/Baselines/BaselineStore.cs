@@ -30,7 +30,7 @@ internal static class BaselineStore
         }
 
         var parent = Path.GetFileName(Path.GetDirectoryName(Path.GetFullPath(path).TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar)));
-        return parent == "baselines" && !Directory.EnumerateFiles(path, "*.json", SearchOption.AllDirectories).Any();
+        return parent == "baselines" && !ResultFiles.JsonFilesBelow(path).Any();
     }
 
     /// <summary>Reads the store at a folder or file; a store folder without its file yet is empty.</summary>
@@ -46,18 +46,8 @@ internal static class BaselineStore
     /// <summary>Reads a store file; a malformed one is bad input.</summary>
     public static BaselineDocument Load(string file)
     {
-        using var document = BdnReportFile.ParseJson(file);
-        BaselineDocument? parsed;
-        try
-        {
-            parsed = document.Deserialize<BaselineDocument>(Options);
-        }
-        catch (JsonException e)
-        {
-            throw new InputException($"{file}: not a FilePipes baseline ({e.Message})", e);
-        }
-
-        if (parsed is null || parsed.Format != BaselineDocument.CurrentFormat || parsed.Benchmarks is null || parsed.Runs is null)
+        var parsed = Input.InputFile.Deserialize<BaselineDocument>(file, "a FilePipes baseline");
+        if (parsed.Format != BaselineDocument.CurrentFormat)
         {
             throw new InputException($"{file}: not a FilePipes baseline (format must be \"{BaselineDocument.CurrentFormat}\")");
         }
@@ -66,6 +56,26 @@ internal static class BaselineStore
         if (duplicate is not null)
         {
             throw new InputException($"{file}: FullName '{duplicate.Key}' is stored twice");
+        }
+
+        var runs = parsed.Runs.Select(r => r.Id).ToList();
+        if (runs.Distinct(StringComparer.Ordinal).Count() != runs.Count)
+        {
+            throw new InputException($"{file}: a run id is stored twice");
+        }
+
+        foreach (var entry in parsed.Benchmarks)
+        {
+            // What a comparison reads must be a measurement: a name, times of at least zero, bytes of at least zero.
+            var problem = string.IsNullOrWhiteSpace(entry.FullName) ? "has an empty FullName"
+                : !runs.Contains(entry.Run, StringComparer.Ordinal) ? $"names run '{entry.Run}', which is not in runs"
+                : entry.AllocatedBytes < 0 ? $"has negative allocatedBytes {entry.AllocatedBytes}"
+                : entry.Launches.Any(l => l.Any(v => v is < 0 or > BdnReportFile.MaxNanoseconds)) ? $"has a time below 0 or above {BdnReportFile.MaxNanoseconds:0e0} ns"
+                : null;
+            if (problem is not null)
+            {
+                throw new InputException($"{file}: benchmark '{entry.FullName}' {problem}");
+            }
         }
 
         return parsed;

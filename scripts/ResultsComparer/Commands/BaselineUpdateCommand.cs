@@ -37,10 +37,24 @@ internal static class BaselineUpdateCommand
         }
 
         var file = BaselineStore.FileOf(folder);
-        var old = BaselineStore.LoadOrEmpty(folder, os);
         var run = NewRun(a, results.Environment!);
-        var (document, changes) = Merge(old, results, run, a.Has("--prune"));
-        BaselineStore.Save(file, document);
+        BaselineChanges changes;
+        using (StoreLock.Take(file, TimeSpan.FromSeconds(30)))
+        {
+            StoreLock.RemoveLeftovers(file);
+            var before = File.Exists(file) ? File.ReadAllBytes(file) : null;
+            var old = BaselineStore.LoadOrEmpty(folder, os);
+            (var document, changes) = Merge(old, results, run, a.Has("--prune"));
+
+            // A writer that does not take the lock (a checkout, an editor) must not be overwritten either.
+            var now = File.Exists(file) ? File.ReadAllBytes(file) : null;
+            if (!(before ?? []).AsSpan().SequenceEqual(now ?? []) || (before is null) != (now is null))
+            {
+                throw new InputException($"{file}: changed by someone else during this update; nothing stored, run it again");
+            }
+
+            BaselineStore.Save(file, document);
+        }
 
         Console.Out.WriteLine($"baseline update {os}: {changes.Added.Count} added, {changes.Changed.Count} changed, {changes.Unchanged} unchanged, {changes.Removed.Count} removed, {changes.Kept} kept (not in these results)");
         Console.Out.WriteLine($"  run {run.Id}: {run.Runner}, {run.Cpu}, {run.Runtime}, profile {run.Profile}");

@@ -31,6 +31,12 @@ internal static class CompareCommand
 
         Console.Out.Write(ConsoleReportWriter.Write(report, top, fullId));
         WriteFiles(report, a.Value("--md"), a.Value("--json"), fullId);
+        if (a.Has("--fail-on-regression") && report.Benchmarks.Count == 0)
+        {
+            // A gate that checked nothing neither passes nor finds a regression: the input was not what was meant.
+            throw new InputException($"compare: {Headline.NothingCompared}");
+        }
+
         return a.Has("--fail-on-regression") && report.Failing > 0 ? ExitCodes.Regression : ExitCodes.Ok;
     }
 

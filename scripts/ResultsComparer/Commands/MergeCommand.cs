@@ -1,8 +1,6 @@
-using System.Text.Json;
-using System.Text.Json.Nodes;
 using ResultsComparer.Cli;
+using ResultsComparer.Input;
 using ResultsComparer.Merging;
-using ResultsComparer.Output;
 using ResultsComparer.Results;
 
 namespace ResultsComparer.Commands;
@@ -14,12 +12,6 @@ namespace ResultsComparer.Commands;
 /// </summary>
 internal static class MergeCommand
 {
-    private static readonly JsonSerializerOptions ExportStyle = new(JsonSerializerOptions.Default)
-    {
-        WriteIndented = true,
-        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
-    };
-
     /// <summary>Runs the command.</summary>
     public static int Run(string[] args)
     {
@@ -38,10 +30,12 @@ internal static class MergeCommand
 
     /// <summary>
     /// Merges <paramref name="inputs"/> (launch k is input k) into <paramref name="outDir"/>; what is missing or
-    /// disagrees goes to <paramref name="notes"/>. Returns the number of files written. Bad input throws.
+    /// disagrees goes to <paramref name="notes"/>, only once everything succeeded. Returns the number of files
+    /// written. Bad input throws, and then nothing is written and nothing said but the error.
     /// </summary>
     public static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes)
     {
+        // Every input is checked as compare would read it, so what merge accepts, compare accepts too.
         var launches = inputs.SelectMany((input, i) => ResultFiles.Find(input).Select(file => Parse(i + 1, input, file))).ToList();
         var first = launches[0];
         foreach (var launch in launches.Skip(1))
@@ -53,131 +47,66 @@ internal static class MergeCommand
             }
         }
 
-        var written = 0;
-        foreach (var group in launches.GroupBy(l => l.ClassKey, StringComparer.Ordinal))
+        // Each class goes to a temporary file; they are renamed only when all are written.
+        var buffered = new StringWriter();
+        var written = new List<(string Temporary, string File)>();
+        var created = !Directory.Exists(outDir);
+        try
         {
-            var merged = MergeClass(group.ToList(), inputs.Count, notes);
-            JsonFormat.WriteText(Path.Combine(outDir, group.Key + ResultFiles.FullSuffix), merged.ToJsonString(ExportStyle) + "\n");
-            written++;
+            foreach (var group in launches.GroupBy(l => l.ClassKey, StringComparer.Ordinal))
+            {
+                var file = Path.Combine(outDir, group.Key + ResultFiles.FullSuffix);
+                var temporary = Path.Combine(outDir, $".{group.Key}.{Guid.NewGuid():N}.tmp");
+                Directory.CreateDirectory(outDir);
+                written.Add((temporary, file));
+                using var stream = new FileStream(temporary, FileMode.CreateNew, FileAccess.Write);
+                MergedExportWriter.Write(group.ToList(), inputs.Count, stream, buffered);
+                if (stream.Length > InputFile.MaxBytes)
+                {
+                    // Every later step reads the merge: one it would refuse is refused here, before it is written.
+                    throw new InputException($"{file}: the merge is {stream.Length / (1024 * 1024)} MiB, more than the {InputFile.MaxBytes / (1024 * 1024)} MiB an input may have; nothing written");
+                }
+            }
+
+            foreach (var (temporary, file) in written)
+            {
+                File.Move(temporary, file, overwrite: true);
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Remove(written, created ? outDir : null);
+            throw new InputException($"{outDir}: cannot write ({e.Message})", e);
+        }
+        catch
+        {
+            Remove(written, created ? outDir : null);
+            throw;
         }
 
-        return written;
+        notes.Write(buffered.ToString());
+        return written.Count;
     }
 
     private static LaunchInput Parse(int round, string input, string file) =>
-        new(round, input, file, ResultFiles.ClassKey(file), BdnReportFile.ReadTree(file));
+        new(round, input, file, ResultFiles.ClassKey(file), BdnReportFile.Read(file).Environment);
 
-    private static JsonObject MergeClass(List<LaunchInput> files, int rounds, TextWriter notes)
+    // Takes back what a failed merge wrote: its temporary files, and the output folder if the merge made it.
+    private static void Remove(List<(string Temporary, string File)> written, string? createdFolder)
     {
-        // FullName -> (round, benchmark) in round order; a FullName twice in one round is bad input.
-        var byName = new Dictionary<string, List<(LaunchInput Launch, JsonObject Benchmark)>>(StringComparer.Ordinal);
-        var order = new List<string>();
-        foreach (var file in files.OrderBy(f => f.Round))
+        foreach (var (temporary, _) in written)
         {
-            foreach (var benchmark in file.Benchmarks)
+            try
             {
-                var fullName = benchmark["FullName"]?.GetValue<string>()
-                    ?? throw new InputException($"{file.File}: not a BenchmarkDotNet JSON export (a benchmark without FullName)");
-                if (!byName.TryGetValue(fullName, out var list))
+                File.Delete(temporary);
+                if (createdFolder is not null && !Directory.EnumerateFileSystemEntries(createdFolder).Any())
                 {
-                    byName[fullName] = list = [];
-                    order.Add(fullName);
-                }
-
-                if (list.Any(o => o.Launch.Round == file.Round))
-                {
-                    throw new InputException($"{file.File}: duplicate FullName '{fullName}' in one launch");
-                }
-
-                list.Add((file, benchmark));
-            }
-        }
-
-        var merged = new JsonArray();
-        foreach (var fullName in order)
-        {
-            merged.Add(MergeBenchmark(fullName, byName[fullName], rounds, notes));
-        }
-
-        var root = (JsonObject)files[0].Root.DeepClone();
-        root["Title"] = $"{root["Title"]?.GetValue<string>()}-merged-{rounds}-launches";
-        root["Benchmarks"] = merged;
-        return root;
-    }
-
-    private static JsonObject MergeBenchmark(string fullName, List<(LaunchInput Launch, JsonObject Benchmark)> occurrences, int rounds, TextWriter notes)
-    {
-        var present = occurrences.Select(o => o.Launch.Round).ToHashSet();
-        for (var round = 1; round <= rounds; round++)
-        {
-            if (!present.Contains(round))
-            {
-                notes.WriteLine($"merge: {fullName} is missing from launch {round}; kept with {present.Count} of {rounds} launches");
-            }
-        }
-
-        var values = new List<double>();
-        var measurements = new JsonArray();
-        JsonObject? statisticsTemplate = null;
-        foreach (var (launch, benchmark) in occurrences)
-        {
-            if (benchmark["Statistics"] is JsonObject statistics && statistics["OriginalValues"] is JsonArray original && original.Count > 0)
-            {
-                statisticsTemplate ??= statistics;
-                values.AddRange(original.Select(v => v!.GetValue<double>()));
-            }
-            else
-            {
-                notes.WriteLine($"merge: {fullName} has no measurements in launch {launch.Round} ({launch.File})");
-            }
-
-            if (benchmark["Measurements"] is JsonArray launchMeasurements)
-            {
-                foreach (var measurement in launchMeasurements.OfType<JsonObject>())
-                {
-                    var copy = (JsonObject)measurement.DeepClone();
-                    copy["LaunchIndex"] = launch.Round;
-                    measurements.Add(copy);
+                    Directory.Delete(createdFolder);
                 }
             }
-        }
-
-        var result = (JsonObject)occurrences[0].Benchmark.DeepClone();
-        result["Statistics"] = statisticsTemplate is null ? null : StatisticsJson.Of(values, statisticsTemplate);
-        if (result.ContainsKey("Measurements"))
-        {
-            result["Measurements"] = measurements;
-        }
-
-        MergeMemory(fullName, result, occurrences.Select(o => o.Benchmark).ToList(), notes);
-        return result;
-    }
-
-    // Allocations per operation are deterministic and should agree; if they do not, the largest is kept, so the
-    // allocation gate errs towards reporting, and the disagreement is said out loud.
-    private static void MergeMemory(string fullName, JsonObject result, List<JsonObject> benchmarks, TextWriter notes)
-    {
-        if (result["Memory"] is not JsonObject memory)
-        {
-            return;
-        }
-
-        var bytes = benchmarks.Select(b => b["Memory"]?["BytesAllocatedPerOperation"]).OfType<JsonValue>().Select(v => v.GetValue<long>()).Distinct().ToList();
-        if (bytes.Count > 1)
-        {
-            notes.WriteLine($"merge: {fullName} allocated different bytes per operation across launches ({string.Join(", ", bytes)}); keeping {bytes.Max()}");
-        }
-
-        if (bytes.Count > 0)
-        {
-            memory["BytesAllocatedPerOperation"] = bytes.Max();
-        }
-
-        foreach (var counter in new[] { "Gen0Collections", "Gen1Collections", "Gen2Collections", "TotalOperations" })
-        {
-            if (memory.ContainsKey(counter))
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
-                memory[counter] = benchmarks.Select(b => b["Memory"]?[counter]).OfType<JsonValue>().Sum(v => v.GetValue<long>());
+                // The original error matters more than a leftover temporary file.
             }
         }
     }

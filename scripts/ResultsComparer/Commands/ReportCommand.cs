@@ -1,8 +1,6 @@
-using System.Text.Json;
 using ResultsComparer.Cli;
 using ResultsComparer.Output;
 using ResultsComparer.Reporting;
-using ResultsComparer.Results;
 
 namespace ResultsComparer.Commands;
 
@@ -44,24 +42,13 @@ internal static class ReportCommand
         JsonFormat.WriteText(mdPath, OsReportMarkdown.Write(report, ab, baseline));
         JsonFormat.Write(jsonPath, report);
         Console.Out.WriteLine($"{os}: {report.Headline}");
+        if (a.Has("--fail-on-regression") && (ab is not null || baseline is not null) && (ab?.Summary.Total ?? 0) + (baseline?.Summary.Total ?? 0) == 0)
+        {
+            throw new InputException($"report: {Headline.NothingCompared}");
+        }
+
         return a.Has("--fail-on-regression") && failing > 0 ? ExitCodes.Regression : ExitCodes.Ok;
     }
 
-    private static CompareJson Read(string path)
-    {
-        using var document = BdnReportFile.ParseJson(path);
-        CompareJson? parsed;
-        try
-        {
-            parsed = document.Deserialize<CompareJson>(JsonFormat.Options);
-        }
-        catch (JsonException e)
-        {
-            throw new InputException($"{path}: not a compare --json report ({e.Message})", e);
-        }
-
-        return parsed is { Schema: CompareJson.CurrentSchema, Benchmarks: not null, Summary: not null, Options: not null, Base: not null }
-            ? parsed
-            : throw new InputException($"{path}: not a compare --json report (schema must be \"{CompareJson.CurrentSchema}\")");
-    }
+    private static CompareJson Read(string path) => CompareJsonReader.Read(path);
 }

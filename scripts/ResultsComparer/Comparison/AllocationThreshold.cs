@@ -19,7 +19,7 @@ public sealed record AllocationThreshold(double Value, bool Relative, string Tex
         {
             if (text.EndsWith(suffix, StringComparison.OrdinalIgnoreCase)
                 && double.TryParse(text[..^suffix.Length], NumberStyles.Float, CultureInfo.InvariantCulture, out var number)
-                && number >= 0 && double.IsFinite(number))
+                && number >= 0 && double.IsFinite(number * scale))
             {
                 return new AllocationThreshold(number * scale, relative, text);
             }

@@ -11,6 +11,11 @@ namespace ResultsComparer.Comparison;
 /// <param name="Text">The text the user gave.</param>
 public sealed record TimeThreshold(Threshold Value, string Text)
 {
+    // A slowdown of more than 11 times, or of more than a second per operation, is no threshold but a gate turned
+    // off; a typo that large is refused rather than obeyed.
+    private const double MaxRelative = 10;
+    private const double MaxAbsoluteSeconds = 1;
+
     // Perfolizer 0.6 flipped the sign of Threshold.EffectiveShift, so the comparer keeps the parts and computes the
     // shift as Perfolizer 0.3 did: the verdicts must not move with a library upgrade.
     private IReadOnlyList<Measurement> Parts { get; init; } = [];
@@ -24,10 +29,33 @@ public sealed record TimeThreshold(Threshold Value, string Text)
         var parts = new List<Measurement>();
         foreach (var part in text.Split('|'))
         {
-            if (!PerfolizerMeasurementFormatter.Instance.TryParse(part, out var measurement)
-                || measurement.Unit is not (TimeUnit or PercentUnit or RatioUnit))
+            if (!PerfolizerMeasurementFormatter.Instance.TryParse(part, out var measurement))
             {
                 throw Invalid(option, text);
+            }
+
+            // Perfolizer reads "5" as 5 ns; as a gate that is almost always a percentage missing its sign.
+            if (measurement.Unit is NumberUnit)
+            {
+                throw new InputException($"invalid {option} '{text}': a bare number has no unit; write {part}% for a percentage or {part}ns for nanoseconds");
+            }
+
+            if (measurement.Unit is not (TimeUnit or PercentUnit or RatioUnit))
+            {
+                throw Invalid(option, text);
+            }
+
+            // Infinity (or 1e400, which parses as infinity) would switch the gate off without a word.
+            var value = measurement.NominalValue;
+            var limit = measurement.Unit switch
+            {
+                TimeUnit unit => TimeUnit.Convert(value, unit, TimeUnit.Second) <= MaxAbsoluteSeconds,
+                PercentUnit => value <= MaxRelative * 100,
+                _ => value <= MaxRelative,
+            };
+            if (!double.IsFinite(value) || !limit)
+            {
+                throw new InputException($"invalid {option} '{text}': {part} is out of range (at most {MaxRelative * 100}% or {MaxAbsoluteSeconds} s)");
             }
 
             parts.Add(measurement);

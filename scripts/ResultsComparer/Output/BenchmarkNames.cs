@@ -15,6 +15,10 @@ internal static class BenchmarkNames
         return lastDot >= 0 && fullName.StartsWith(type, StringComparison.Ordinal) ? fullName[(lastDot + 1)..] : fullName;
     }
 
-    /// <summary>Escapes text for a markdown table cell.</summary>
-    public static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal);
+    /// <summary>
+    /// The name for a console line: control characters shown as visible symbols, so a name cannot start a new line
+    /// (a CI log reads a line starting with <c>::</c> as a workflow command).
+    /// </summary>
+    public static string OneLine(string text) =>
+        string.Concat(text.Select(c => c < ' ' ? (char)('\u2400' + c) : c == '\u007f' ? '\u2421' : c));
 }

@@ -12,7 +12,7 @@ internal static class ConsoleReportWriter
         var text = new StringBuilder();
         foreach (var line in EnvironmentLines.Of(report))
         {
-            text.AppendLine(line);
+            text.AppendLine(BenchmarkNames.OneLine(line));
         }
 
         var summary = CompareJsonWriter.Summary(report);
@@ -72,7 +72,7 @@ internal static class ConsoleReportWriter
         TextTable.Append(text, [verdict.ToString(), ratioTitle, "Base Median (ns)", "Diff Median (ns)", "Modality"], [false, true, true, true, true], rows);
     }
 
-    private static string Name(BenchmarkComparison b, bool fullId) => BenchmarkNames.Display(b.FullName, b.Type, fullId);
+    private static string Name(BenchmarkComparison b, bool fullId) => BenchmarkNames.OneLine(BenchmarkNames.Display(b.FullName, b.Type, fullId));
 
     private static string Bytes(long? bytes) => bytes?.ToString(System.Globalization.CultureInfo.InvariantCulture) ?? "-";
 }

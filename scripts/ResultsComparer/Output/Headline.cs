@@ -3,6 +3,9 @@ namespace ResultsComparer.Output;
 /// <summary>The one-line verdict of a comparison, for the markdown and for the per-OS PR comment headline.</summary>
 internal static class Headline
 {
+    /// <summary>What a comparison without a single benchmark says, in the headline and on exit 2.</summary>
+    public const string NothingCompared = "nothing compared: no benchmarks on either side (empty results, or a --filter that matched none)";
+
     /// <summary>
     /// ✅ only when every benchmark was compared and none regressed; New, Missing and Unknown are never read as
     /// "no regression", so they turn it into ❔ and are counted.
@@ -45,9 +48,12 @@ internal static class Headline
             return $"⚠️ {string.Join(", ", problems)}{extra}";
         }
 
+        // Nothing compared is never "no regression": no benchmark at all (empty exports, a --filter that matched
+        // none) or none that both sides measured.
         var compared = s.Total - s.New - s.Missing - s.Failed - (timing ? s.Unknown : 0);
-        return notCompared.Count > 0
-            ? $"❔ no regression among {compared} compared{extra}"
+        return s.Total == 0 ? $"❔ {NothingCompared}"
+            : compared <= 0 ? $"❔ nothing compared{extra}"
+            : notCompared.Count > 0 ? $"❔ no regression among {compared} compared{extra}"
             : $"✅ no regressions ({s.Total} benchmarks)";
     }
 }

@@ -16,7 +16,7 @@ internal static class MarkdownReportWriter
         var heading = new string('#', headingLevel);
         if (report.Title is { Length: > 0 } title)
         {
-            Line(text, $"{heading} {title}");
+            Line(text, $"{heading} {MarkdownText.Escape(title)}");
             Line(text);
         }
 
@@ -25,7 +25,7 @@ internal static class MarkdownReportWriter
         Line(text);
         foreach (var line in EnvironmentLines.Of(report))
         {
-            Line(text, $"> {line}");
+            Line(text, $"> {MarkdownText.Escape(line)}");
             Line(text);
         }
 
@@ -55,7 +55,7 @@ internal static class MarkdownReportWriter
             + (report.Options.FailThreshold is { } f ? $", fails above {f.Text}" : string.Empty)
             + (report.Options.Paired is { } p ? $", paired verdict ({p.Rule})" : string.Empty);
         Line(text, "<details>");
-        Line(text, $"<summary>All {report.Benchmarks.Count} benchmarks ({thresholds})</summary>");
+        Line(text, $"<summary>All {report.Benchmarks.Count} benchmarks ({MarkdownText.Escape(thresholds)})</summary>");
         Line(text);
         Table(text, report, report.Benchmarks, fullId);
         Line(text, "</details>");
@@ -72,7 +72,7 @@ internal static class MarkdownReportWriter
         Line(text, timing ? "|---|---|---:|---:|---:|---:|---:|" : "|---|---|---:|---:|---:|");
         foreach (var b in rows)
         {
-            var name = BenchmarkNames.Cell(BenchmarkNames.Display(b.FullName, b.Type, fullId));
+            var name = MarkdownText.Escape(BenchmarkNames.Display(b.FullName, b.Type, fullId));
             var allocation = b.Allocation switch
             {
                 AllocationVerdict.Regression => $"⚠️ {Units.ByteDelta(b.BaseAllocatedBytes, b.DiffAllocatedBytes)}",

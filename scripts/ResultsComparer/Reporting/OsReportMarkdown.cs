@@ -13,7 +13,7 @@ internal static class OsReportMarkdown
     public static string Write(OsReport report, CompareJson? ab, CompareJson? baseline)
     {
         var text = new StringBuilder();
-        Line(text, $"## {report.Os}: {report.Headline}");
+        Line(text, $"## {MarkdownText.Escape(report.Os)}: {report.Headline}");
         Line(text);
 
         Line(text, "### 1. Timing: head vs base on this runner (A/B)");
@@ -21,16 +21,16 @@ internal static class OsReportMarkdown
         if (ab is null)
         {
             Line(text, report.AbError is { } error
-                ? $"⚠️ The A/B comparison did not run: {error}"
+                ? $"⚠️ The A/B comparison did not run: {MarkdownText.Escape(error)}"
                 : "ℹ️ No A/B comparison was run for this OS.");
             Line(text);
         }
         else
         {
             var method = ab.Options.Paired is { } p
-                ? $"paired verdict over rounds ({p.Rule}), threshold {ab.Options.Threshold}"
-                : $"pooled Mann-Whitney, threshold {ab.Options.Threshold}";
-            Line(text, $"**{TimingHeadline(ab.Summary)}** ({method}{(ab.Options.FailThreshold is { } f ? $"; fails above {f}" : string.Empty)})");
+                ? $"paired verdict over rounds ({MarkdownText.Escape(p.Rule)}), threshold {MarkdownText.Escape(ab.Options.Threshold)}"
+                : $"pooled Mann-Whitney, threshold {MarkdownText.Escape(ab.Options.Threshold)}";
+            Line(text, $"**{TimingHeadline(ab.Summary)}** ({method}{(ab.Options.FailThreshold is { } f ? $"; fails above {MarkdownText.Escape(f)}" : string.Empty)})");
             Line(text);
             TimingTable(text, ab.Benchmarks.Where(b => b.Verdict is "Slower" or "Faster" or "Failed").ToList(), paired: ab.Options.Paired is not null);
             Details(text, $"All {ab.Benchmarks.Count} A/B verdicts", () => TimingTable(text, ab.Benchmarks, paired: ab.Options.Paired is not null));
@@ -45,7 +45,7 @@ internal static class OsReportMarkdown
         }
         else
         {
-            Line(text, $"**{AllocationHeadline(baseline)}** (threshold {baseline.Options.AllocThreshold})");
+            Line(text, $"**{AllocationHeadline(baseline)}** (threshold {MarkdownText.Escape(baseline.Options.AllocThreshold)})");
             Line(text);
             var changed = baseline.Benchmarks.Where(b => b.Allocation.Verdict is "Regression" or "Improvement").ToList();
             if (changed.Count > 0)
@@ -73,15 +73,15 @@ internal static class OsReportMarkdown
         {
             Line(text, "> ℹ️ Indicative only: the baseline was measured at another time, possibly on another machine. The A/B verdict above is the one to trust.");
             Line(text, ">");
-            Line(text, report.BaselineProvenance is { } provenance ? $"> Baseline: {provenance}." : "> The stored baseline is empty: every benchmark is New.");
+            Line(text, report.BaselineProvenance is { } provenance ? $"> Baseline: {MarkdownText.Escape(provenance)}." : "> The stored baseline is empty: every benchmark is New.");
             if (report.EnvironmentDifferences.Count > 0)
             {
                 Line(text, ">");
-                Line(text, $"> ⚠️ This runner differs from the baseline's machine ({string.Join("; ", report.EnvironmentDifferences)}): a timing difference here is a hint, not a measurement.");
+                Line(text, $"> ⚠️ This runner differs from the baseline's machine ({MarkdownText.Escape(string.Join("; ", report.EnvironmentDifferences))}): a timing difference here is a hint, not a measurement.");
             }
 
             Line(text);
-            Line(text, $"{TimingHeadline(baseline.Summary)} (threshold {baseline.Options.Threshold})");
+            Line(text, $"{TimingHeadline(baseline.Summary)} (threshold {MarkdownText.Escape(baseline.Options.Threshold)})");
             Line(text);
             Details(text, $"All {baseline.Benchmarks.Count} benchmarks vs the baseline", () => TimingTable(text, baseline.Benchmarks, paired: false));
         }
@@ -119,7 +119,9 @@ internal static class OsReportMarkdown
         // A benchmark that one side of the A/B lacks was not compared: never all-clear, even when the baseline has it.
         var undecided = (ab?.Summary.Unknown ?? 0) + (ab?.Summary.New ?? 0) + (ab?.Summary.Missing ?? 0)
             + (baseline?.Summary.New ?? 0) + (baseline?.Summary.Missing ?? 0);
-        var mark = warn ? "⚠️" : undecided > 0 || ab is null || baseline is null ? "❔" : "✅";
+        // Nor when either comparison held no benchmark at all: nothing compared is never "no regression".
+        var empty = ab is { Summary.Total: 0 } || baseline is { Summary.Total: 0 };
+        var mark = warn ? "⚠️" : undecided > 0 || empty || ab is null || baseline is null ? "❔" : "✅";
         return $"{mark} {string.Join(", ", parts)}";
     }
 
@@ -169,10 +171,10 @@ internal static class OsReportMarkdown
                 "New" => "🆕 New",
                 "Missing" => "➖ Missing",
                 "Failed" => "💥 Failed",
-                var other => other,
+                var other => MarkdownText.Escape(other),
             };
             Line(text, paired
-                ? $"| {Name(b)} | {verdict} | {Units.Time(b.BaseMedianNs)} | {Units.Time(b.DiffMedianNs)} | {Units.Ratio(b.Ratio)} | {(b.Paired is { } p ? $"{p.SlowerRounds}/{p.FasterRounds} of {p.Rounds}" : "-")} | {b.Pooled?.Verdict ?? "-"} |"
+                ? $"| {Name(b)} | {verdict} | {Units.Time(b.BaseMedianNs)} | {Units.Time(b.DiffMedianNs)} | {Units.Ratio(b.Ratio)} | {(b.Paired is { } p ? $"{p.SlowerRounds}/{p.FasterRounds} of {p.Rounds}" : "-")} | {MarkdownText.Escape(b.Pooled?.Verdict ?? "-")} |"
                 : $"| {Name(b)} | {verdict} | {Units.Time(b.BaseMedianNs)} | {Units.Time(b.DiffMedianNs)} | {Units.Ratio(b.Ratio)} |");
         }
 
@@ -189,7 +191,7 @@ internal static class OsReportMarkdown
         Line(text);
     }
 
-    private static string Name(CompareJsonBenchmark b) => BenchmarkNames.Cell(BenchmarkNames.Display(b.FullName, b.Type, fullId: false));
+    private static string Name(CompareJsonBenchmark b) => MarkdownText.Escape(BenchmarkNames.Display(b.FullName, b.Type, fullId: false));
 
     private static void Line(StringBuilder text, string line = "") => text.Append(line).Append('\n');
 }

@@ -1,46 +1,42 @@
 using System.Text.Json;
-using System.Text.Json.Nodes;
+using ResultsComparer.Input;
 
 namespace ResultsComparer.Results;
 
 /// <summary>Reads one BenchmarkDotNet JSON export (<c>*-report-full.json</c> or its compressed twin).</summary>
 internal static class BdnReportFile
 {
+    /// <summary>The largest time per operation read, in nanoseconds: beyond it a mean or sum could overflow.</summary>
+    public const double MaxNanoseconds = 1e15;
+
     /// <summary>Parses a file; any problem becomes an <see cref="InputException"/> naming the file.</summary>
-    public static (HostEnvironment Environment, IReadOnlyList<BenchmarkResult> Benchmarks) Read(string path)
+    public static (HostEnvironment Environment, IReadOnlyList<BenchmarkResult> Benchmarks) Read(string path) =>
+        InputFile.Read(path, root => Read(path, root));
+
+    /// <summary>Opens and parses JSON, turning I/O and syntax failures into one-line input errors.</summary>
+    public static JsonDocument ParseJson(string path) => InputFile.ParseJson(path);
+
+    private static (HostEnvironment Environment, IReadOnlyList<BenchmarkResult> Benchmarks) Read(string path, JsonElement root)
     {
-        using var document = ParseJson(path);
-        var (host, benchmarks) = ExportParts(path, document.RootElement);
+        var (hostElement, benchmarks) = ExportParts(path, root);
+        var host = new JsonFields(path, "HostEnvironmentInfo", hostElement);
         var environment = new HostEnvironment(
-            Text(host, "OsVersion"),
-            Text(host, "ProcessorName"),
-            Text(host, "RuntimeVersion"),
-            Text(host, "BenchmarkDotNetVersion"),
-            Text(host, "Architecture"),
-            host.TryGetProperty("LogicalCoreCount", out var cores) && cores.ValueKind == JsonValueKind.Number && cores.TryGetInt32(out var count) ? count : null);
+            host.String("OsVersion") ?? string.Empty,
+            host.String("ProcessorName") ?? string.Empty,
+            host.String("RuntimeVersion") ?? string.Empty,
+            host.String("BenchmarkDotNetVersion") ?? string.Empty,
+            host.String("Architecture") ?? string.Empty,
+            host.Integer("LogicalCoreCount", 1) is { } cores ? (cores <= int.MaxValue ? (int)cores : throw host.Error($"LogicalCoreCount {cores} is out of range")) : null);
 
         var list = new List<BenchmarkResult>();
+        var i = 0;
         foreach (var benchmark in benchmarks.EnumerateArray())
         {
-            list.Add(ReadBenchmark(path, benchmark));
+            list.Add(ReadBenchmark(path, i++, benchmark));
         }
 
         return (environment, list);
     }
-
-    /// <summary>
-    /// Parses an export once into a mutable tree (for rewriting it), refusing anything not shaped like an export.
-    /// </summary>
-    public static JsonObject ReadTree(string path)
-    {
-        // A deserialized JsonElement owns its memory, so the tree built over it needs no document kept alive or disposed.
-        var root = Parse(path, stream => JsonSerializer.Deserialize<JsonElement>(stream));
-        ExportParts(path, root);
-        return JsonObject.Create(root)!;
-    }
-
-    /// <summary>Opens and parses JSON, turning I/O and syntax failures into one-line input errors.</summary>
-    public static JsonDocument ParseJson(string path) => Parse(path, stream => JsonDocument.Parse(stream));
 
     private static (JsonElement Host, JsonElement Benchmarks) ExportParts(string path, JsonElement root)
     {
@@ -54,63 +50,44 @@ internal static class BdnReportFile
         return (host, benchmarks);
     }
 
-    private static T Parse<T>(string path, Func<Stream, T> parse)
+    private static BenchmarkResult ReadBenchmark(string path, int index, JsonElement element)
     {
-        try
-        {
-            using var stream = File.OpenRead(path);
-            return parse(stream);
-        }
-        catch (JsonException e)
-        {
-            throw new InputException($"{path}: corrupt JSON ({e.Message})", e);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw new InputException($"{path}: cannot read ({e.Message})", e);
-        }
-    }
-
-    private static BenchmarkResult ReadBenchmark(string path, JsonElement benchmark)
-    {
-        if (benchmark.ValueKind != JsonValueKind.Object
-            || !benchmark.TryGetProperty("FullName", out var fullNameElement)
+        if (element.ValueKind != JsonValueKind.Object
+            || !element.TryGetProperty("FullName", out var fullNameElement)
             || fullNameElement.ValueKind != JsonValueKind.String
-            || string.IsNullOrEmpty(fullNameElement.GetString()))
+            || string.IsNullOrWhiteSpace(fullNameElement.GetString()))
         {
-            throw new InputException($"{path}: not a BenchmarkDotNet JSON export (a benchmark without FullName)");
+            throw new InputException($"{path}: not a BenchmarkDotNet JSON export (Benchmarks[{index}] has no FullName)");
         }
 
         var fullName = fullNameElement.GetString()!;
-        var ns = benchmark.TryGetProperty("Namespace", out var nsElement) && nsElement.ValueKind == JsonValueKind.String ? nsElement.GetString() : null;
-        var type = Text(benchmark, "Type");
+        var benchmark = new JsonFields(path, fullName, element);
+        var ns = benchmark.String("Namespace");
+        var type = benchmark.String("Type") ?? string.Empty;
         var typeName = string.IsNullOrEmpty(ns) ? type : $"{ns}.{type}";
 
+        // Times are nanoseconds per operation: never negative (BenchmarkDotNet clamps at zero), never infinite,
+        // and never so large that a sum of them could overflow (1e15 ns is eleven days per operation).
         var values = new List<double>();
         double? mean = null;
         double? margin = null;
-        if (benchmark.TryGetProperty("Statistics", out var statistics) && statistics.ValueKind == JsonValueKind.Object)
+        if (benchmark.Object("Statistics") is { } statistics)
         {
-            if (statistics.TryGetProperty("OriginalValues", out var original) && original.ValueKind == JsonValueKind.Array)
-            {
-                foreach (var value in original.EnumerateArray())
-                {
-                    values.Add(Number(path, fullName, value));
-                }
-            }
-
-            mean = OptionalNumber(statistics, "Mean");
-            if (statistics.TryGetProperty("ConfidenceInterval", out var ci) && ci.ValueKind == JsonValueKind.Object)
-            {
-                margin = OptionalNumber(ci, "Margin");
-            }
+            values = statistics.Numbers("OriginalValues", 0, MaxNanoseconds);
+            mean = statistics.NumberOrNotFinite("Mean");
+            margin = statistics.Object("ConfidenceInterval")?.NumberOrNotFinite("Margin");
         }
 
         long? allocated = null;
-        if (benchmark.TryGetProperty("Memory", out var memory) && memory.ValueKind == JsonValueKind.Object
-            && memory.TryGetProperty("BytesAllocatedPerOperation", out var bytes) && bytes.ValueKind == JsonValueKind.Number)
+        if (benchmark.Object("Memory") is { } memory)
         {
-            allocated = bytes.TryGetInt64(out var whole) ? whole : (long)Math.Round(bytes.GetDouble());
+            // The counters merge sums must be whole numbers too, so a merge never meets a value it cannot add.
+            foreach (var counter in new[] { "Gen0Collections", "Gen1Collections", "Gen2Collections", "TotalOperations" })
+            {
+                memory.Integer(counter, 0);
+            }
+
+            allocated = memory.Integer("BytesAllocatedPerOperation", 0);
         }
 
         return new BenchmarkResult(
@@ -121,38 +98,41 @@ internal static class BdnReportFile
             mean,
             margin,
             allocated,
-            JobOf(Text(benchmark, "DisplayInfo")),
+            JobOf(benchmark.String("DisplayInfo") ?? string.Empty),
             path);
     }
 
     // OriginalValues are the "Workload/Result" measurements in order; grouping those by LaunchIndex keeps the
     // process structure the paired verdict needs. When the export holds no measurements, all values are one launch.
-    private static IReadOnlyList<LaunchValues> ReadLaunches(JsonElement benchmark, List<double> values)
+    private static IReadOnlyList<LaunchValues> ReadLaunches(JsonFields benchmark, List<double> values)
     {
+        var byLaunch = new SortedDictionary<int, List<double>>();
+        foreach (var m in benchmark.Objects("Measurements"))
+        {
+            var mode = m.String("IterationMode");
+            var stage = m.String("IterationStage");
+            var ns = m.Number("Nanoseconds", 0);
+            var ops = m.Integer("Operations", 1);
+            var launch = m.Integer("LaunchIndex", 0);
+            if (mode == "Workload" && stage == "Result" && ns is { } nanoseconds && ops is { } operations && launch is { } index)
+            {
+                if (index > int.MaxValue)
+                {
+                    throw m.Error($"LaunchIndex {index} is out of range");
+                }
+
+                if (!byLaunch.TryGetValue((int)index, out var list))
+                {
+                    byLaunch[(int)index] = list = [];
+                }
+
+                list.Add(nanoseconds / operations);
+            }
+        }
+
         if (values.Count == 0)
         {
             return [];
-        }
-
-        var byLaunch = new SortedDictionary<int, List<double>>();
-        if (benchmark.TryGetProperty("Measurements", out var measurements) && measurements.ValueKind == JsonValueKind.Array)
-        {
-            foreach (var m in measurements.EnumerateArray())
-            {
-                if (m.ValueKind == JsonValueKind.Object
-                    && Text(m, "IterationMode") == "Workload" && Text(m, "IterationStage") == "Result"
-                    && OptionalNumber(m, "Nanoseconds") is { } ns && OptionalNumber(m, "Operations") is { } ops && ops > 0
-                    && m.TryGetProperty("LaunchIndex", out var li) && li.ValueKind == JsonValueKind.Number)
-                {
-                    var index = li.GetInt32();
-                    if (!byLaunch.TryGetValue(index, out var list))
-                    {
-                        byLaunch[index] = list = [];
-                    }
-
-                    list.Add(ns / ops);
-                }
-            }
         }
 
         if (byLaunch.Values.Sum(l => l.Count) != values.Count)
@@ -184,15 +164,4 @@ internal static class BdnReportFile
 
         return job;
     }
-
-    private static string Text(JsonElement element, string name) =>
-        element.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.String ? value.GetString() ?? string.Empty : string.Empty;
-
-    private static double? OptionalNumber(JsonElement element, string name) =>
-        element.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.Number ? value.GetDouble() : null;
-
-    private static double Number(string path, string fullName, JsonElement value) =>
-        value.ValueKind == JsonValueKind.Number
-            ? value.GetDouble()
-            : throw new InputException($"{path}: {fullName}: OriginalValues holds a non-number");
 }

@@ -37,7 +37,7 @@ internal static class ResultFiles
         List<string> files;
         try
         {
-            files = Directory.EnumerateFiles(path, "*.json", SearchOption.AllDirectories)
+            files = JsonFilesBelow(path)
                 .Where(f => f.EndsWith(FullSuffix, StringComparison.Ordinal) || f.EndsWith(CompressedSuffix, StringComparison.Ordinal))
                 .ToList();
         }
@@ -60,5 +60,33 @@ internal static class ResultFiles
         }
 
         return files;
+    }
+
+    /// <summary>
+    /// Every JSON file below a folder, without entering symbolic links to folders: a link loop would never end, and a
+    /// link to another results folder would count its benchmarks twice. Links to files are kept (and read as files).
+    /// </summary>
+    public static IEnumerable<string> JsonFilesBelow(string root)
+    {
+        var pending = new Stack<string>([root]);
+        while (pending.Count > 0)
+        {
+            var folder = pending.Pop();
+            foreach (var entry in new DirectoryInfo(folder).EnumerateFileSystemInfos())
+            {
+                var entryPath = Path.Combine(folder, entry.Name);
+                if (entry is DirectoryInfo directory)
+                {
+                    if (directory.LinkTarget is null)
+                    {
+                        pending.Push(entryPath);
+                    }
+                }
+                else if (entry.Name.EndsWith(".json", StringComparison.Ordinal))
+                {
+                    yield return entryPath;
+                }
+            }
+        }
     }
 }
