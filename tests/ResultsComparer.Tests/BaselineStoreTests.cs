@@ -133,7 +133,7 @@ public sealed class BaselineStoreTests
         using var temp = new TempFolder();
         var baselines = Matrix(temp);
         BdnJson.Write(temp.Folder("run"), [ReadA, ReadB]);
-        Assert.Equal(0, Update(temp, baselines, "run", "--commit", "feedbeef", "--profile", "quick").ExitCode);
+        Assert.Equal(0, Update(temp, baselines, "run", "--commit", "feedbeef", "--profile", "quick", "--measured-on", "runner").ExitCode);
 
         var slowerA = FakeBenchmark.Of("A", 1300, 0.02, 15, seed: 7, allocated: 100);
         var moreB = ReadB with { AllocatedBytes = 201 };
@@ -152,6 +152,65 @@ public sealed class BaselineStoreTests
         Assert.False(CompareVerdictTests.Benchmark(json, slowerA.FullName).GetProperty("timingFails").GetBoolean());
         Assert.True(CompareVerdictTests.Benchmark(json, ReadB.FullName).GetProperty("allocationFails").GetBoolean());
         Assert.Contains("commit feedbeef", File.ReadAllText(temp.File("r.md")), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("development-machine", "a development machine")]
+    [InlineData(null, "a machine it did not record")]
+    public void AllocationsAgainstAStoreMeasuredOffARunnerAreReportedButNeverFail(string? measuredOn, string place)
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("run"), [ReadA, ReadB]);
+        Assert.Equal(0, Update(temp, baselines, "run", "--measured-on", measuredOn ?? "runner").ExitCode);
+        var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
+        if (measuredOn is null)
+        {
+            // A store written before the field existed.
+            var tree = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(file))!;
+            Assert.True(tree["runs"]![0]!.AsObject().Remove("measuredOn"));
+            File.WriteAllText(file, tree.ToJsonString());
+        }
+
+        BdnJson.Write(temp.Folder("head"), [ReadA, ReadB with { AllocatedBytes = 9000 }]);
+        var run = ComparerRun.Of(
+            "compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%",
+            "--timing", "indicative", "--json", temp.File("r.json"), "--md", temp.File("r.md"), "--fail-on-regression");
+        Assert.True(run.ExitCode == 0, run.Error);
+
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        var b = CompareVerdictTests.Benchmark(json, ReadB.FullName);
+        Assert.Equal("Regression", b.GetProperty("allocation").GetProperty("verdict").GetString());
+        Assert.False(b.GetProperty("allocationFails").GetBoolean());
+        Assert.Equal(0, json.RootElement.GetProperty("summary").GetProperty("failing").GetInt32());
+        var note = json.RootElement.GetProperty("allocationGateNote").GetString()!;
+        Assert.Contains($"2 of 2 compared benchmarks: they were measured on {place}, not a GitHub runner", note, StringComparison.Ordinal);
+        Assert.Single(run.Out.Split('\n'), l => l.Contains(note, StringComparison.Ordinal));
+        Assert.Contains(note, File.ReadAllText(temp.File("r.md")), StringComparison.Ordinal);
+
+        // The report command says why, in section 2, and does not fail.
+        var report = ComparerRun.Of("report", "--os", "ubuntu-latest", "--baseline", temp.File("r.json"), "--md", temp.File("os.md"), "--json", temp.File("os.json"), "--fail-on-regression");
+        Assert.True(report.ExitCode == 0, report.Error);
+        Assert.Contains($"> ℹ️ {note}", File.ReadAllText(temp.File("os.md")), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AStoreWithoutTheHarnessVersionLoadsAsUnknown()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("run"), [ReadA]);
+        Assert.Equal(0, Update(temp, baselines, "run").ExitCode);
+        var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
+        var tree = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(file))!;
+        Assert.True(tree["runs"]![0]!.AsObject().Remove("benchmarkDotNet"));
+        File.WriteAllText(file, tree.ToJsonString());
+
+        var run = ComparerRun.Of("compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("run"), "--threshold", "5%", "--json", temp.File("r.json"));
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        Assert.Equal("unknown vs 0.14.0", json.RootElement.GetProperty("harnessDifference").GetString());
+        Assert.Contains("BenchmarkDotNet unknown", ComparerRun.Of("baseline", "show", "--baselines", baselines, "--os", "ubuntu-latest").Out, StringComparison.Ordinal);
     }
 
     [Fact]

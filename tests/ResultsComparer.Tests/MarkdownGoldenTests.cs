@@ -46,7 +46,7 @@ public sealed class MarkdownGoldenTests
         // Stored baseline from another machine, one benchmark allocating more now, one new.
         temp.Folder("baselines", "ubuntu-latest");
         BdnJson.Write(temp.Folder("seed"), [FakeBenchmark.Of("FilePipeReader", 52_000, 0.02, 15, 1, 100, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096"), FakeBenchmark.Of("FileStreamSync", 81_000, 0.02, 15, 2, 4200, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096")], cpu: "Baseline CPU");
-        Assert.Equal(0, ComparerRun.Of("baseline", "update", "--results", temp.File("seed"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines"), "--commit", "0123456789abcdef", "--profile", "quick", "--runner", "seed-machine", "--date", "2026-11-01T10:00:00Z").ExitCode);
+        Assert.Equal(0, ComparerRun.Of("baseline", "update", "--results", temp.File("seed"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines"), "--commit", "0123456789abcdef", "--profile", "quick", "--runner", "seed-machine", "--measured-on", "runner", "--date", "2026-11-01T10:00:00Z").ExitCode);
         BdnJson.Write(temp.Folder("head"), [FakeBenchmark.Of("FilePipeReader", 60_000, 0.02, 15, 3, 120, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096"), FakeBenchmark.Of("FileStreamSync", 80_000, 0.02, 15, 4, 4200, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096"), FakeBenchmark.Of("NewReader", 1_000, 0.02, 15, 5, 0, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096")]);
         Assert.Equal(0, ComparerRun.Of("compare", "--base", Path.Combine(temp.File("baselines"), "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%", "--timing", "indicative", "--json", temp.File("baseline.json")).ExitCode);
 

@@ -22,10 +22,17 @@ public sealed record BaselineDocument(string Format, string Os, IReadOnlyList<Ba
 /// <param name="OsVersion">The OS as BenchmarkDotNet reported it.</param>
 /// <param name="Cpu">The processor as BenchmarkDotNet reported it.</param>
 /// <param name="Runtime">The .NET runtime version.</param>
-/// <param name="BenchmarkDotNet">The BenchmarkDotNet version.</param>
 /// <param name="Architecture">The process architecture.</param>
 /// <param name="LogicalCores">Logical cores, when known.</param>
 /// <param name="Profile">The suite profile (quick or full).</param>
+/// <param name="BenchmarkDotNet">
+/// The BenchmarkDotNet version; optional (last, with a default) so that a store that did not record it still loads, as
+/// "unknown".
+/// </param>
+/// <param name="MeasuredOn">
+/// <see cref="Baselines.MeasuredOn.Runner"/> or <see cref="Baselines.MeasuredOn.DevelopmentMachine"/>; null in a store
+/// that did not record it, which counts as not a runner.
+/// </param>
 public sealed record BaselineRun(
     string Id,
     string Commit,
@@ -34,10 +41,11 @@ public sealed record BaselineRun(
     string OsVersion,
     string Cpu,
     string Runtime,
-    string BenchmarkDotNet,
     string Architecture,
     int? LogicalCores,
-    string Profile);
+    string Profile,
+    string? BenchmarkDotNet = null,
+    string? MeasuredOn = null);
 
 /// <summary>One stored benchmark: what a comparison needs, nothing more.</summary>
 /// <param name="FullName">BenchmarkDotNet's FullName (the key).</param>

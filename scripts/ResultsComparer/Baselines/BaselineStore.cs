@@ -100,12 +100,16 @@ internal static class BaselineStore
     public static ResultSet ToResultSet(string source, string file, BaselineDocument document)
     {
         var benchmarks = new Dictionary<string, BenchmarkResult>(StringComparer.Ordinal);
+        var runs = document.Runs.GroupBy(r => r.Id, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
         foreach (var entry in document.Benchmarks)
         {
             var launches = entry.Launches.Select((values, i) => new LaunchValues(i + 1, values)).ToList();
             var values = entry.Launches.SelectMany(l => l).ToList();
             benchmarks[entry.FullName] = new BenchmarkResult(
-                entry.FullName, entry.Type, values, launches, values.Count > 0 ? values.Average() : null, null, entry.AllocatedBytes, entry.Job, file);
+                entry.FullName, entry.Type, values, launches, values.Count > 0 ? values.Average() : null, null, entry.AllocatedBytes, entry.Job, file)
+            {
+                StoredRun = runs.GetValueOrDefault(entry.Run),
+            };
         }
 
         var usedRuns = document.Runs.ToList();
@@ -117,5 +121,11 @@ internal static class BaselineStore
 
     /// <summary>The BenchmarkDotNet environment a run recorded.</summary>
     public static HostEnvironment EnvironmentOf(BaselineRun run) =>
-        new(run.OsVersion, run.Cpu, run.Runtime, run.BenchmarkDotNet, run.Architecture, run.LogicalCores);
+        new(run.OsVersion, run.Cpu, run.Runtime, HarnessOf(run), run.Architecture, run.LogicalCores);
+
+    /// <summary>
+    /// The run's BenchmarkDotNet version. A store that did not record it says "unknown" rather than guess: every
+    /// store so far was written by 0.14.0, but a hand-made or older file need not have been.
+    /// </summary>
+    public static string HarnessOf(BaselineRun run) => string.IsNullOrEmpty(run.BenchmarkDotNet) ? "unknown" : run.BenchmarkDotNet;
 }

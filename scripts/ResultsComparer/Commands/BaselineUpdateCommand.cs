@@ -6,8 +6,9 @@ using ResultsComparer.Results;
 namespace ResultsComparer.Commands;
 
 /// <summary>
-/// <c>baseline update --results DIR --os OS [--baselines DIR] [--commit SHA] [--profile P] [--runner TEXT] [--prune]</c>:
-/// replaces the stored entries of the benchmarks in the results and keeps every other entry.
+/// <c>baseline update --results DIR --os OS [--baselines DIR] [--commit SHA] [--profile P] [--runner TEXT]
+/// [--measured-on runner|development-machine] [--prune]</c>: replaces the stored entries of the benchmarks in the results
+/// and keeps every other entry.
 /// </summary>
 internal static class BaselineUpdateCommand
 {
@@ -15,7 +16,7 @@ internal static class BaselineUpdateCommand
     public static int Run(string[] args)
     {
         var a = CommandArguments.Parse(
-            "baseline update", args, ["--results", "--os", "--baselines", "--commit", "--profile", "--runner", "--date"], ["--prune"]);
+            "baseline update", args, ["--results", "--os", "--baselines", "--commit", "--profile", "--runner", "--date", "--measured-on"], ["--prune"]);
         var os = a.Required("--os");
         var folder = BaselineMatrix.FolderOf(a.Value("--baselines", "baselines")!, os);
         var resultsPath = a.Required("--results");
@@ -39,12 +40,14 @@ internal static class BaselineUpdateCommand
         var file = BaselineStore.FileOf(folder);
         var run = NewRun(a, results.Environment!);
         BaselineChanges changes;
+        IReadOnlyList<string> harnessChanges;
         using (StoreLock.Take(file, TimeSpan.FromSeconds(30)))
         {
             StoreLock.RemoveLeftovers(file);
             var before = File.Exists(file) ? File.ReadAllBytes(file) : null;
             var old = BaselineStore.LoadOrEmpty(folder, os);
             (var document, changes) = Merge(old, results, run, a.Has("--prune"));
+            harnessChanges = HarnessChanges(old, document, run);
 
             // A writer that does not take the lock (a checkout, an editor) must not be overwritten either.
             var now = File.Exists(file) ? File.ReadAllBytes(file) : null;
@@ -57,7 +60,12 @@ internal static class BaselineUpdateCommand
         }
 
         Console.Out.WriteLine($"baseline update {os}: {changes.Added.Count} added, {changes.Changed.Count} changed, {changes.Unchanged} unchanged, {changes.Removed.Count} removed, {changes.Kept} kept (not in these results)");
-        Console.Out.WriteLine($"  run {run.Id}: {run.Runner}, {run.Cpu}, {run.Runtime}, profile {run.Profile}");
+        Console.Out.WriteLine($"  run {run.Id}: {run.Runner} ({MeasuredOn.Describe(run.MeasuredOn)}), {run.Cpu}, {run.Runtime}, BenchmarkDotNet {BaselineStore.HarnessOf(run)}, profile {run.Profile}");
+        foreach (var line in harnessChanges)
+        {
+            Console.Out.WriteLine($"  {line}");
+        }
+
         foreach (var name in changes.Added)
         {
             Console.Out.WriteLine($"  + {name}");
@@ -122,6 +130,39 @@ internal static class BaselineUpdateCommand
         return (new BaselineDocument(BaselineDocument.CurrentFormat, old.Os, runs, entries.Values.ToList()), changes);
     }
 
+    /// <summary>
+    /// What a bump across BenchmarkDotNet versions did: entries it moved from another version, and entries it kept
+    /// from one (the store then mixes versions until those are measured again).
+    /// </summary>
+    internal static IReadOnlyList<string> HarnessChanges(BaselineDocument old, BaselineDocument updated, BaselineRun run)
+    {
+        var harness = BaselineStore.HarnessOf(run);
+        var oldHarness = old.Runs.ToDictionary(r => r.Id, BaselineStore.HarnessOf, StringComparer.Ordinal);
+        var newRuns = updated.Runs.ToDictionary(r => r.Id, BaselineStore.HarnessOf, StringComparer.Ordinal);
+        var lines = new List<string>();
+        var moved = old.Benchmarks
+            .Where(b => updated.Benchmarks.Any(u => u.FullName == b.FullName && u.Run == run.Id))
+            .Select(b => oldHarness.GetValueOrDefault(b.Run, "unknown"))
+            .Where(v => v != harness)
+            .GroupBy(v => v, StringComparer.Ordinal);
+        foreach (var group in moved.OrderBy(g => g.Key, StringComparer.Ordinal))
+        {
+            lines.Add($"harness: {group.Count()} entries move from BenchmarkDotNet {group.Key} to {harness}");
+        }
+
+        var kept = updated.Benchmarks
+            .Where(b => b.Run != run.Id)
+            .Select(b => newRuns.GetValueOrDefault(b.Run, "unknown"))
+            .Where(v => v != harness)
+            .GroupBy(v => v, StringComparer.Ordinal);
+        foreach (var group in kept.OrderBy(g => g.Key, StringComparer.Ordinal))
+        {
+            lines.Add($"harness: {group.Count()} kept entries are still from BenchmarkDotNet {group.Key}: the store mixes harness versions until they are measured again");
+        }
+
+        return lines;
+    }
+
     private static bool SameValues(IReadOnlyList<IReadOnlyList<double>> a, IReadOnlyList<IReadOnlyList<double>> b) =>
         a.Count == b.Count && a.Zip(b).All(pair => pair.First.SequenceEqual(pair.Second));
 
@@ -142,10 +183,11 @@ internal static class BaselineUpdateCommand
             environment.OsVersion,
             environment.ProcessorName,
             environment.RuntimeVersion,
-            environment.BenchmarkDotNetVersion,
             environment.Architecture,
             environment.LogicalCoreCount,
-            a.Value("--profile", "unknown")!);
+            a.Value("--profile", "unknown")!,
+            environment.BenchmarkDotNetVersion,
+            a.Choice("--measured-on", MeasuredOn.FromEnvironment(), MeasuredOn.Choices));
     }
 
     // The commit of the working tree, when run inside a git checkout; provenance only, so failure is not an error.

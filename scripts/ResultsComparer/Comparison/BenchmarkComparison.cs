@@ -41,4 +41,11 @@ public sealed record BenchmarkComparison(
     long? DiffAllocatedBytes,
     bool TimingFails,
     bool AllocationFails,
-    string? Note);
+    string? Note)
+{
+    /// <summary>
+    /// False when the base is a stored entry measured off a GitHub runner: its allocation verdict is reported but
+    /// never fails the check.
+    /// </summary>
+    public bool AllocationGated { get; init; } = true;
+}

@@ -1,4 +1,5 @@
 using Perfolizer.Mathematics.Multimodality;
+using ResultsComparer.Baselines;
 using ResultsComparer.Results;
 
 namespace ResultsComparer.Comparison;
@@ -17,7 +18,7 @@ internal static class ComparisonBuilder
             .Select(name => Compare(options, baseSet.Benchmarks.GetValueOrDefault(name), diffSet.Benchmarks.GetValueOrDefault(name)))
             .ToList();
 
-        IReadOnlyList<string> differences = baseSet.Environment is { } b && diffSet.Environment is { } d ? b.DifferencesFrom(d) : [];
+        IReadOnlyList<string> differences = baseSet.Environment is { } b && diffSet.Environment is { } d ? b.MachineDifferencesFrom(d) : [];
         return new ComparisonReport(title, options, baseSet, diffSet, differences, benchmarks);
     }
 
@@ -54,6 +55,8 @@ internal static class ComparisonBuilder
             paired = PairedTimingTest.Decide(baseResult.Launches, diffResult.Launches, options.Threshold, noiseNs, pairedOptions);
         }
 
+        // Issue 12 item 11: a stored entry measured off a GitHub runner is reported, but cannot fail the check.
+        var allocationGated = baseResult.StoredRun is not { } run || MeasuredOn.IsRunner(run);
         var verdict = paired?.Verdict ?? pooled.Verdict;
         var ratio = paired is { MedianRatio: var m } && double.IsFinite(m) ? m : pooled.Ratio;
         var timingFails = options.TimingRole == "verdict" && verdict == Verdict.Slower
@@ -66,7 +69,8 @@ internal static class ComparisonBuilder
             Paired = paired,
             Allocation = allocation,
             TimingFails = timingFails,
-            AllocationFails = allocation == AllocationVerdict.Regression,
+            AllocationFails = allocation == AllocationVerdict.Regression && allocationGated,
+            AllocationGated = allocationGated,
             Note = paired?.Reason ?? pooled.Reason,
         };
     }

@@ -29,6 +29,35 @@ public sealed record ComparisonReport(
     /// <summary>True when timings are shown (role verdict or indicative).</summary>
     public bool ShowsTiming => this.Options.TimingRole != "off";
 
+    /// <summary>"0.14.0 vs 0.15.8" (base vs diff) when the sides ran under different BenchmarkDotNet versions, else null.</summary>
+    public string? HarnessDifference =>
+        this.Base.Environment is { } b && this.Diff.Environment is { } d ? b.HarnessDifferenceFrom(d) : null;
+
+    /// <summary>
+    /// Why some allocation verdicts against a stored baseline cannot fail the check (one line), or null when all can.
+    /// </summary>
+    public string? AllocationGateNote
+    {
+        get
+        {
+            var ungated = this.Benchmarks.Where(b => !b.AllocationGated).ToList();
+            if (ungated.Count == 0)
+            {
+                return null;
+            }
+
+            var places = this.Base.Benchmarks.Values
+                .Where(r => ungated.Any(u => u.FullName == r.FullName))
+                .Select(r => Baselines.MeasuredOn.Describe(r.StoredRun?.MeasuredOn))
+                .Distinct()
+                .Order(StringComparer.Ordinal);
+            var compared = this.Benchmarks.Count(b => b.BaseCount > 0 && b.DiffCount > 0);
+            return $"Allocations vs this baseline do not fail the check for {ungated.Count} of {compared} compared benchmarks: "
+                + $"they were measured on {string.Join(" or ", places)}, not a GitHub runner, whose figures can differ. "
+                + "A baseline bump on a runner turns the gate on; the A/B allocation comparison (base and head on one runner) still can.";
+        }
+    }
+
     /// <summary>Geometric mean of diff/base over the Slower benchmarks (1 when none).</summary>
     public double SlowerGeomean => Geomean(this.Benchmarks.Where(b => b.Verdict == Verdict.Slower).Select(b => b.Ratio ?? 1));
 

@@ -5,7 +5,7 @@ namespace ResultsComparer.Comparison;
 /// <param name="Rule">The rule that decided.</param>
 /// <param name="Rounds">Paired rounds (launch indices present on both sides).</param>
 /// <param name="Ratios">Per round: median of the diff launch / median of the base launch, in round order.</param>
-/// <param name="MedianRatio">Harrell-Davis median of the ratios.</param>
+/// <param name="MedianRatio">The rule's ratio: Harrell-Davis median of the ratios; for rounds-mw, Pragmastat's ratio of the round medians.</param>
 /// <param name="CiLower">Lower bound of the median ratio's confidence interval (NaN when it cannot be computed).</param>
 /// <param name="CiUpper">Upper bound of that interval.</param>
 /// <param name="RelativeThreshold">The threshold as a fraction, as the rule applied it.</param>

@@ -42,7 +42,7 @@ internal static class PairedTimingTest
         }
 
         var sample = new Sample(ratios);
-        var median = HarrellDavisQuantileEstimator.Instance.Quantile(sample, Probability.Half);
+        double median = HarrellDavisQuantileEstimator.Instance.Quantile(sample, Probability.Half);
         var ci = HarrellDavisQuantileEstimator.Instance
             .QuantileConfidenceIntervalEstimator(sample, Probability.Half)
             .ConfidenceInterval(new ConfidenceLevel(options.Confidence));
@@ -84,6 +84,30 @@ internal static class PairedTimingTest
                     reason = "the per-round ratios have no spread, so the t-test is undefined";
                 }
 
+                break;
+            case "rounds-mw":
+                // Each round's median is one measurement of its side, the independent unit. Perfolizer's equivalence
+                // test (two one-sided Mann-Whitney tests against the threshold) compares the base's and the head's
+                // round medians as two samples, and Pragmastat's ratio estimator (the median of every head/base ratio)
+                // says by how much. It ignores which rounds ran together: the trials weigh that against the others.
+                var baseRounds = TimeThreshold.Nanoseconds(pairs.Select(p => p.Base).ToList());
+                var headRounds = TimeThreshold.Nanoseconds(pairs.Select(p => p.Diff).ToList());
+                median = Toolkit.Ratio(headRounds, baseRounds).NominalValue;
+                if (!PooledTimingTest.CanReject(k, k, options.Alpha))
+                {
+                    verdict = Verdict.Unknown;
+                    reason = $"{k} rounds a side: no Mann-Whitney test of this size can reach p < {options.Alpha}";
+                    break;
+                }
+
+                verdict = PooledTimingTest.Equivalence(baseRounds, headRounds, threshold, options.Alpha) switch
+                {
+                    ComparisonResult.Greater => Verdict.Faster,
+                    ComparisonResult.Lesser => Verdict.Slower,
+                    ComparisonResult.Indistinguishable => Verdict.Same,
+                    _ => Verdict.Unknown,
+                };
+                reason = verdict == Verdict.Unknown ? "the equivalence test could not decide" : null;
                 break;
             default:
                 verdict = !double.IsFinite(ci.Lower) || !double.IsFinite(ci.Upper) ? Verdict.Unknown

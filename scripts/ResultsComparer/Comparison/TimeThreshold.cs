@@ -1,7 +1,7 @@
 using Perfolizer.Horology;
-using Perfolizer.Mathematics.QuantileEstimators;
 using Perfolizer.Metrology;
 using Pragmastat;
+using Pragmastat.Estimators;
 using Pragmastat.Metrology;
 
 namespace ResultsComparer.Comparison;
@@ -16,8 +16,8 @@ public sealed record TimeThreshold(Threshold Value, string Text)
     private const double MaxRelative = 10;
     private const double MaxAbsoluteSeconds = 1;
 
-    // Perfolizer 0.6 flipped the sign of Threshold.EffectiveShift, so the comparer keeps the parts and computes the
-    // shift as Perfolizer 0.3 did: the verdicts must not move with a library upgrade.
+    // Perfolizer 0.6's Threshold.EffectiveShift has the opposite sign and, for a threshold of several parts, takes the
+    // smallest, so the comparer keeps the parts and asks Perfolizer and Pragmastat for each part's shift itself.
     private IReadOnlyList<Measurement> Parts { get; init; } = [];
 
     /// <summary>
@@ -71,20 +71,23 @@ public sealed record TimeThreshold(Threshold Value, string Text)
     }
 
     /// <summary>
-    /// The shift this threshold allows on <paramref name="sample"/>, in its unit (Perfolizer 0.3's
-    /// <c>EffectiveShift</c>): an absolute part as it is, a relative one as the Hodges-Lehmann shift of the scaled
-    /// sample against the sample; the largest part wins.
+    /// The shift this threshold allows on <paramref name="sample"/>, in its unit (Perfolizer 0.3's <c>EffectiveShift</c>):
+    /// an absolute part as it is, a relative one as Pragmastat's Hodges-Lehmann shift of the sample scaled by
+    /// Perfolizer's <see cref="Threshold.Apply"/> against the sample; the largest part wins.
     /// </summary>
     public double EffectiveShift(Sample sample) =>
         this.Parts
-            .Select(part => part.Unit switch
-            {
-                TimeUnit unit => TimeUnit.Convert(part.NominalValue, unit, (TimeUnit)sample.Unit),
-                PercentUnit => HodgesLehmannShift(Scaled(sample, 1.0 + (part.NominalValue / 100.0)), sample),
-                _ => HodgesLehmannShift(Scaled(sample, part.NominalValue), sample),
-            })
+            .Select(part => part.Unit is TimeUnit unit
+                ? TimeUnit.Convert(part.NominalValue, unit, (TimeUnit)sample.Unit)
+                : ShiftEstimator.Instance.Estimate(Threshold.Apply(sample, part), sample).NominalValue)
             .DefaultIfEmpty(0)
             .Max();
+
+    /// <summary>True when the threshold allows no shift at all (<c>0%</c>, <c>0ns</c>).</summary>
+    public bool IsZero => this.EffectiveShift(Nanoseconds([1000.0])) == 0;
+
+    /// <summary>True when the threshold has more than one part (<c>5%|1ns</c>).</summary>
+    public bool IsCombined => this.Parts.Count > 1;
 
     /// <summary>The threshold as a fraction of <paramref name="baseMedian"/> (how ratio-based rules use it).</summary>
     public double RelativeTo(double baseMedian) =>
@@ -92,15 +95,6 @@ public sealed record TimeThreshold(Threshold Value, string Text)
 
     /// <summary>A Perfolizer sample in nanoseconds, the unit an absolute threshold needs.</summary>
     public static Sample Nanoseconds(IReadOnlyList<double> values) => new(values, TimeUnit.Nanosecond);
-
-    /// <summary>The Hodges-Lehmann shift of <paramref name="x"/> against <paramref name="y"/>: the median of all x - y.</summary>
-    public static double HodgesLehmannShift(Sample x, Sample y)
-    {
-        var differences = x.Values.SelectMany(xi => y.Values.Select(yj => xi - yj)).ToArray();
-        return SimpleQuantileEstimator.Instance.Quantile(new Sample(differences), Probability.Half);
-    }
-
-    private static Sample Scaled(Sample sample, double ratio) => new(sample.Values.Select(x => x * ratio).ToArray(), sample.Unit);
 
     private static InputException Invalid(string option, string text) => new($"invalid {option} '{text}' (expected e.g. 5% or 0.3ns)");
 }

@@ -3,7 +3,11 @@ using ResultsComparer.Results;
 
 namespace ResultsComparer.Output;
 
-/// <summary>The <c>compare --json</c> document (schema in README.md); <c>report</c> reads it back.</summary>
+/// <summary>
+/// The <c>compare --json</c> document (schema in README.md); <c>report</c> reads it back. The last two fields came
+/// later, so a document without them still reads: the harness difference ("0.14.0 vs 0.15.8", base vs diff) and why
+/// some allocation verdicts against a stored baseline cannot fail the check.
+/// </summary>
 public sealed record CompareJson(
     string Schema,
     string? Title,
@@ -14,7 +18,9 @@ public sealed record CompareJson(
     bool EnvironmentDiffers,
     IReadOnlyList<string> EnvironmentDifferences,
     CompareJsonSummary Summary,
-    IReadOnlyList<CompareJsonBenchmark> Benchmarks)
+    IReadOnlyList<CompareJsonBenchmark> Benchmarks,
+    string? HarnessDifference = null,
+    string? AllocationGateNote = null)
 {
     /// <summary>The schema marker.</summary>
     public const string CurrentSchema = "filepipes-compare/1";

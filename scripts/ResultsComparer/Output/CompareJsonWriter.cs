@@ -28,7 +28,9 @@ internal static class CompareJsonWriter
             report.EnvironmentDifferences.Count > 0,
             report.EnvironmentDifferences,
             summary,
-            report.Benchmarks.Select(Benchmark).ToList());
+            report.Benchmarks.Select(Benchmark).ToList(),
+            report.HarnessDifference,
+            report.AllocationGateNote);
     }
 
     /// <summary>The counts of <paramref name="report"/>.</summary>

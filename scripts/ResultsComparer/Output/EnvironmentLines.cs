@@ -16,12 +16,22 @@ internal static class EnvironmentLines
             lines.Add($"⚠️ The two sides ran on different machines ({string.Join("; ", report.EnvironmentDifferences)}): timing verdicts across machines are a hint, not a measurement. Allocation verdicts do not depend on the machine's speed.");
         }
 
+        if (report.HarnessDifference is { } harness)
+        {
+            lines.Add(HarnessLine(harness));
+        }
+
         foreach (var (side, set) in new[] { ("base", report.Base), ("diff", report.Diff) })
         {
             if (set.MixedEnvironments.Count > 0)
             {
-                lines.Add($"⚠️ The {side} mixes results from different machines ({string.Join("; ", set.MixedEnvironments)}).");
+                lines.Add($"⚠️ The {side} mixes results from different machines or BenchmarkDotNet versions ({string.Join("; ", set.MixedEnvironments)}).");
             }
+        }
+
+        if (report.AllocationGateNote is { } gate)
+        {
+            lines.Add($"ℹ️ {gate}");
         }
 
         if (report.Options.TimingRole == "indicative")
@@ -37,10 +47,14 @@ internal static class EnvironmentLines
         return lines;
     }
 
-    /// <summary>Provenance in one phrase: commit, date, runner, CPU, .NET, profile (one per stored run).</summary>
+    /// <summary>The one line that says the two sides ran under different BenchmarkDotNet versions.</summary>
+    public static string HarnessLine(string difference) =>
+        $"ℹ️ The harness differs: BenchmarkDotNet {difference} (base vs diff). Both exports are read alike, but a harness change alone can move timings.";
+
+    /// <summary>Provenance in one phrase: commit, date, runner, where, CPU, .NET, harness, profile (one per stored run).</summary>
     public static string Describe(IReadOnlyList<BaselineRun> runs) =>
         string.Join("; ", runs.Select(r =>
-            $"commit {Short(r.Commit)} ({DateOnly(r.Date)}, {r.Profile} profile) on {r.Runner}, {r.OsVersion}, {r.Cpu}, {r.Runtime}"));
+            $"commit {Short(r.Commit)} ({DateOnly(r.Date)}, {r.Profile} profile) on {r.Runner} ({MeasuredOn.Describe(r.MeasuredOn)}), {r.OsVersion}, {r.Cpu}, {r.Runtime}, BenchmarkDotNet {BaselineStore.HarnessOf(r)}"));
 
     private static string Short(string commit) => commit.Length > 12 ? commit[..12] : commit;
 

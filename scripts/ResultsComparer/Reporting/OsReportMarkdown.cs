@@ -32,6 +32,7 @@ internal static class OsReportMarkdown
                 : $"pooled Mann-Whitney, threshold {MarkdownText.Escape(ab.Options.Threshold)}";
             Line(text, $"**{TimingHeadline(ab.Summary)}** ({method}{(ab.Options.FailThreshold is { } f ? $"; fails above {MarkdownText.Escape(f)}" : string.Empty)})");
             Line(text);
+            Note(text, ab.HarnessDifference is { } harness ? EnvironmentLines.HarnessLine(harness) : null);
             TimingTable(text, ab.Benchmarks.Where(b => b.Verdict is "Slower" or "Faster" or "Failed").ToList(), paired: ab.Options.Paired is not null);
             Details(text, $"All {ab.Benchmarks.Count} A/B verdicts", () => TimingTable(text, ab.Benchmarks, paired: ab.Options.Paired is not null));
         }
@@ -47,6 +48,7 @@ internal static class OsReportMarkdown
         {
             Line(text, $"**{AllocationHeadline(baseline)}** (threshold {MarkdownText.Escape(baseline.Options.AllocThreshold)})");
             Line(text);
+            Note(text, baseline.AllocationGateNote is { } gate ? $"ℹ️ {gate}" : null);
             var changed = baseline.Benchmarks.Where(b => b.Allocation.Verdict is "Regression" or "Improvement").ToList();
             if (changed.Count > 0)
             {
@@ -78,6 +80,12 @@ internal static class OsReportMarkdown
             {
                 Line(text, ">");
                 Line(text, $"> ⚠️ This runner differs from the baseline's machine ({MarkdownText.Escape(string.Join("; ", report.EnvironmentDifferences))}): a timing difference here is a hint, not a measurement.");
+            }
+
+            if (baseline.HarnessDifference is { } harness)
+            {
+                Line(text, ">");
+                Line(text, $"> {EnvironmentLines.HarnessLine(harness)}");
             }
 
             Line(text);
@@ -179,6 +187,15 @@ internal static class OsReportMarkdown
         }
 
         Line(text);
+    }
+
+    private static void Note(StringBuilder text, string? note)
+    {
+        if (note is not null)
+        {
+            Line(text, $"> {note}");
+            Line(text);
+        }
     }
 
     private static void Details(StringBuilder text, string summary, Action body)

@@ -1,3 +1,5 @@
+using ResultsComparer.Baselines;
+
 namespace ResultsComparer.Results;
 
 /// <summary>One benchmark case of one side, keyed by its BenchmarkDotNet FullName.</summary>
@@ -21,6 +23,9 @@ public sealed record BenchmarkResult(
     string? Job,
     string SourceFile)
 {
+    /// <summary>The stored run this entry came from, when the side is a baseline store; null for fresh results.</summary>
+    public BaselineRun? StoredRun { get; init; }
+
     /// <summary>True when BenchmarkDotNet recorded no measurements (the benchmark threw or was cancelled).</summary>
     public bool Failed => this.Values.Count == 0;
 }
