@@ -2,6 +2,7 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using FilePipes.Benchmarks.Configuration;
+using FilePipes.Benchmarks.Counters;
 using FilePipes.Benchmarks.Fixtures;
 using FilePipes.Benchmarks.Slowdown;
 
@@ -9,7 +10,7 @@ namespace FilePipes.Benchmarks;
 
 /// <summary>
 /// Runs the suite: <c>dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -- --profile quick|full
-/// [BenchmarkDotNet arguments]</c>. Exit codes: 0 all ran, 1 a benchmark failed, 2 bad input (including a filter that matches nothing).
+/// [BenchmarkDotNet arguments]</c>, or <c>-- --counters ...</c> for exact counts per operation (<see cref="CountersHost"/>). Exit codes: 0 all ran, 1 a benchmark failed, 2 bad input (including a filter that matches nothing).
 /// </summary>
 public static class Program
 {
@@ -18,6 +19,11 @@ public static class Program
     /// <returns>The exit code.</returns>
     public static int Main(string[] args)
     {
+        if (args.Length > 0 && args[0] == CounterArguments.Switch)
+        {
+            return CountersHost.Run(args[1..]);
+        }
+
         if (!SuiteArguments.TryParse(args, RepositoryLayout.FindArtifactsFolder(), out SuiteArguments parsed, out string? error)
             || !InjectedSlowdown.TryParse(Environment.GetEnvironmentVariable(InjectedSlowdown.Variable), out _, out error))
         {

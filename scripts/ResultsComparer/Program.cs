@@ -14,6 +14,7 @@ public static class Program
         ["report"] = ReportCommand.Run,
         ["pr-report"] = PrReportCommand.Run,
         ["trials"] = Trials.TrialsCommand.Run,
+        ["counters"] = CountersCommand.Run,
     };
 
     /// <summary>Runs a command and returns its exit code (0 ok, 1 regression when asked, 2 bad input).</summary>

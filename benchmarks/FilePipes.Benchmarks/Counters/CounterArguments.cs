@@ -1,0 +1,89 @@
+using System.Globalization;
+using FilePipes.Benchmarks.Configuration;
+
+namespace FilePipes.Benchmarks.Counters;
+
+/// <summary>
+/// The command line of the counters mode: <c>--counters [--profile quick|full] [--filter GLOB]... [--case FULLNAME]...
+/// [--operations N] [--warmup W] [--out FILE]</c>. Filters and cases both select: a case runs when any glob or exact
+/// name matches it, or when neither was given.
+/// </summary>
+/// <param name="Profile">The suite profile whose cases are counted.</param>
+/// <param name="Filters">BenchmarkDotNet-style globs over the method's full name.</param>
+/// <param name="Cases">Exact case names, parameters included, as BenchmarkDotNet's JSON spells them.</param>
+/// <param name="Operations">How many operations each case is counted over, after the warm-up.</param>
+/// <param name="Warmup">How many operations run first, uncounted: JIT, static constructors and pools fill here.</param>
+/// <param name="Output">Where the JSON goes, or <see langword="null"/> for standard output.</param>
+public sealed record CounterArguments(
+    SuiteProfile Profile, IReadOnlyList<string> Filters, IReadOnlyList<string> Cases, int Operations, int Warmup, string? Output)
+{
+    /// <summary>The option that selects this mode; it comes first on the command line.</summary>
+    public const string Switch = "--counters";
+
+    /// <summary>The default operation count (docs/verdict-quality.md says how it was chosen).</summary>
+    public const int DefaultOperations = 8;
+
+    /// <summary>The default warm-up.</summary>
+    public const int DefaultWarmup = 2;
+
+    // A bound that keeps a typing slip from running for hours; callgrind's runs use at most a few dozen.
+    private const int MaxOperations = 100_000;
+
+    /// <summary>Parses the arguments that follow <see cref="Switch"/>.</summary>
+    /// <param name="args">The arguments.</param>
+    /// <param name="parsed">The result, when valid.</param>
+    /// <param name="error">A one-line message, when not.</param>
+    /// <returns>Whether the arguments are valid.</returns>
+    public static bool TryParse(IReadOnlyList<string> args, out CounterArguments parsed, out string? error)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        parsed = new CounterArguments(SuiteProfile.Quick, [], [], DefaultOperations, DefaultWarmup, null);
+        var filters = new List<string>();
+        var cases = new List<string>();
+        var profile = SuiteProfile.Quick;
+        int operations = DefaultOperations;
+        int warmup = DefaultWarmup;
+        string? output = null;
+        for (int i = 0; i < args.Count; i++)
+        {
+            string option = args[i];
+            if (i + 1 >= args.Count || option is not ("--profile" or "--filter" or "--case" or "--operations" or "--warmup" or "--out"))
+            {
+                error = i + 1 >= args.Count && option.StartsWith("--", StringComparison.Ordinal)
+                    ? $"counters: {option} needs a value."
+                    : $"counters: unknown argument '{option}'.";
+                return false;
+            }
+
+            string value = args[++i];
+            switch (option)
+            {
+                case "--profile" when !Enum.TryParse(value, ignoreCase: true, out profile) || !Enum.IsDefined(profile) || int.TryParse(value, out _):
+                    error = $"counters: --profile '{value}' is not a profile: use quick or full.";
+                    return false;
+                case "--filter":
+                    filters.Add(value);
+                    break;
+                case "--case":
+                    cases.Add(value);
+                    break;
+                case "--operations" when !TryCount(value, 1, out operations):
+                    error = $"counters: --operations must be a whole number from 1 to {MaxOperations}, not '{value}'.";
+                    return false;
+                case "--warmup" when !TryCount(value, 0, out warmup):
+                    error = $"counters: --warmup must be a whole number from 0 to {MaxOperations}, not '{value}'.";
+                    return false;
+                case "--out":
+                    output = value;
+                    break;
+            }
+        }
+
+        parsed = new CounterArguments(profile, filters, cases, operations, warmup, output);
+        error = null;
+        return true;
+    }
+
+    private static bool TryCount(string text, int min, out int count) =>
+        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out count) && count >= min && count <= MaxOperations;
+}

@@ -1,0 +1,115 @@
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Running;
+using FilePipes.Benchmarks.Configuration;
+using FilePipes.Benchmarks.Counters;
+
+namespace FilePipes.Benchmarks.Tests;
+
+/// <summary>Alone, after every parallel test: the counters are the whole process's, so other tests must be idle.</summary>
+[CollectionDefinition(nameof(ProcessWideCounters), DisableParallelization = true)]
+public sealed class ProcessWideCounters;
+
+[Collection(nameof(ProcessWideCounters))]
+public sealed class CountersHostTests
+{
+    private const int Operations = 64;
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(3)]
+    public void Allocated_bytes_are_exact_per_operation(int reads)
+    {
+        IReadOnlyList<CaseCounts> counts = CountsOf(reads);
+
+        // new object() is 24 B on a 64-bit runtime: nothing else in the operation, the warm-up or the readings counts.
+        Assert.Equal(24L * Operations, counts.Min(c => c.AllocatedBytes));
+        Assert.Contains($"Reads: {reads}", counts[0].Benchmark, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(3)]
+    public void Read_system_calls_are_exact_per_operation_on_Linux(int reads)
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            Assert.Skip(ProcessCounters.NotLinux);
+        }
+
+        IReadOnlyList<CaseCounts> counts = CountsOf(reads);
+
+        // Writes are not asserted here: xunit's own reporting writes from other threads meanwhile. The child-process
+        // test (CountersProgramTests) counts them in a process of their own.
+        Assert.Equal((long)reads * Operations, counts.Min(c => c.ReadCalls));
+    }
+
+    [Fact]
+    public void System_calls_are_not_measured_off_Linux()
+    {
+        if (OperatingSystem.IsLinux())
+        {
+            Assert.Skip("on Linux system calls are measured (the test above)");
+        }
+
+        CaseCounts counts = CountsOf(1)[0];
+
+        Assert.Null(counts.ReadCalls);
+        Assert.Null(counts.WriteCalls);
+    }
+
+    [Fact]
+    public void The_default_pull_request_slice_is_eight_cases_of_the_quick_profile()
+    {
+        var arguments = new CounterArguments(SuiteProfile.Quick, ["*.FilePipeReader*", "*.FilePipeWriter*"], [], 1, 0, null);
+
+        var names = CountersHost.Select(arguments).Select(SuiteCases.FullName).ToList();
+
+        Assert.Equal(8, names.Count);
+        Assert.Contains("FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(BufferSize: 65536, FileOptions: SequentialScan, File: 128MiB)", names);
+        Assert.All(names, name => Assert.Contains(".FilePipe", name, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void An_exact_case_name_selects_that_case_alone()
+    {
+        const string Name = "FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter(BufferSize: 65536, File: 4MiB)";
+        var arguments = new CounterArguments(SuiteProfile.Quick, [], [Name], 1, 0, null);
+
+        Assert.Equal([Name], CountersHost.Select(arguments).Select(SuiteCases.FullName));
+    }
+
+    [Theory]
+    [InlineData("--operations", "0")]
+    [InlineData("--operations", "x")]
+    [InlineData("--warmup", "-1")]
+    [InlineData("--profile", "slow")]
+    [InlineData("--bogus", "1")]
+    [InlineData("--operations", null)]
+    public void Bad_arguments_are_refused_with_one_line(string option, string? value)
+    {
+        string[] args = value is null ? [option] : [option, value];
+
+        Assert.False(CounterArguments.TryParse(args, out _, out string? error));
+        Assert.StartsWith("counters: ", error, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', error!);
+    }
+
+    [Fact]
+    public void The_io_file_parses_to_its_syscall_lines()
+    {
+        var text = "rchar: 1\nwchar: 2\nsyscr: 345\nsyscw: 67\nread_bytes: 0\n"u8;
+
+        Assert.Equal((345L, 67L), ProcessCounters.ParseIo(text));
+        Assert.Throws<InvalidDataException>(() => ProcessCounters.ParseIo("rchar: 1\n"u8));
+    }
+
+    // The counters are the whole process's, and xunit's own threads (reporting, tiered JIT) keep working in this one;
+    // they can only add to a count, never take from it, so the least of a few counts is the case's own.
+    private static IReadOnlyList<CaseCounts> CountsOf(int reads)
+    {
+        BenchmarkCase benchmarkCase = BenchmarkConverter.TypeToBenchmarks(typeof(CountedWork), ManualConfig.CreateEmpty()).BenchmarksCases
+            .Single(c => c.Parameters.Items.Single().Value is int value && value == reads);
+        using var counters = ProcessCounters.Open();
+        return [.. Enumerable.Range(0, 5).Select(_ => CountersHost.Count(benchmarkCase, Operations, warmup: 2, counters))];
+    }
+}
