@@ -28,6 +28,7 @@ public class LineSearchBenchmarks : SuiteBenchmark
     private byte[] buffer = [];
     private FilePipeOptions filePipeOptions = FilePipeOptions.Default;
     private FilePipeOptions readAheadOptions = FilePipeOptions.Default;
+    private FilePipeOptions parallelOptions = FilePipeOptions.Default;
     private StreamPipeReaderOptions streamReaderOptions = new();
 
     /// <summary>Gets or sets the bytes per read call. 4 KiB: one page, many segment boundaries.
@@ -46,6 +47,7 @@ public class LineSearchBenchmarks : SuiteBenchmark
         this.buffer = ByteBufferLineSearch.CreateBuffer(this.BufferSize, Needle);
         this.filePipeOptions = new FilePipeOptions { BufferSize = this.BufferSize, FileOptions = FileOptions.SequentialScan };
         this.readAheadOptions = this.filePipeOptions with { ReadAhead = ReadAheadSegments };
+        this.parallelOptions = ParallelReading.With(this.filePipeOptions);
         this.streamReaderOptions = new StreamPipeReaderOptions(bufferSize: this.BufferSize, minimumReadSize: this.BufferSize);
     }
 
@@ -105,6 +107,19 @@ public class LineSearchBenchmarks : SuiteBenchmark
     {
         long started = this.Slowdown.Start();
         int line = await SequenceLineSearch.FindAsync(FilePipe.OpenReader(this.path, this.readAheadOptions), Needle).ConfigureAwait(false);
+        this.Slowdown.Finish(started);
+        return line;
+    }
+
+    /// <summary>The same scan over ours with parallel reads (<see cref="ParallelReading"/>): the reads spread over
+    /// other cores while this thread only searches.</summary>
+    /// <returns>The line number.</returns>
+    [Benchmark]
+    [BenchmarkCategory(Categories.FilePipes)]
+    public async Task<int> FilePipeReaderParallelSequenceReader()
+    {
+        long started = this.Slowdown.Start();
+        int line = await SequenceLineSearch.FindAsync(FilePipe.OpenReader(this.path, this.parallelOptions), Needle).ConfigureAwait(false);
         this.Slowdown.Finish(started);
         return line;
     }

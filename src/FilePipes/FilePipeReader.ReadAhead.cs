@@ -48,9 +48,15 @@ public sealed partial class FilePipeReader
 
     private void StartReadAhead()
     {
-        if (this.readAheadBytes > 0 && this.readAheadLoop is null)
+        if (this.readAheadBytes > 0 && this.readSignal is null)
         {
             this.readSignal = new ReusableSignal<ReadResult>();
+            if (this.IsParallel)
+            {
+                this.ScheduleRuns();
+                return;
+            }
+
             this.roomSignal = new ReusableSignal<bool>();
             this.readAheadLoop = Task.Run(this.ReadAheadLoopAsync);
         }
@@ -187,7 +193,7 @@ public sealed partial class FilePipeReader
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;
-        if (!this.cancelPending && this.readError is not null)
+        if (this.ErrorIsDue)
         {
             this.readSignal!.SetException(this.readError);
         }
@@ -219,6 +225,16 @@ public sealed partial class FilePipeReader
 
     private void WakeReadAheadIfRoom()
     {
+        if (this.IsParallel)
+        {
+            if (this.readSignal is not null)
+            {
+                this.ScheduleRuns();
+            }
+
+            return;
+        }
+
         if (this.readAheadWaiting && !this.ReadAheadIsFull)
         {
             this.WakeReadAhead();

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using System.IO.Pipelines;
 using System.Runtime.ExceptionServices;
 using Microsoft.Win32.SafeHandles;
@@ -13,12 +14,19 @@ namespace FilePipes;
 /// <para>
 /// With <see cref="FilePipeOptions.ReadAhead"/> of zero, each read runs inline, on the caller's thread, when the
 /// consumer asks for data. With a positive read-ahead, a background read keeps up to that many segments filled
-/// beyond what the consumer holds, so reading overlaps parsing.
+/// beyond what the consumer holds, so reading overlaps parsing. With <see cref="FilePipeOptions.ParallelReads"/> above
+/// one, that many reads are in flight at once, at their own offsets; they may complete in any order, and the consumer
+/// gets the bytes in file order.
+/// </para>
+/// <para>
+/// A read that fails ends the data with its error: the consumer gets every byte read before it, and the error once it
+/// has examined them (from then on, every read throws it).
 /// </para>
 /// <para>
 /// The reader reads until a read returns no bytes, or until the end of the range. A file truncated while it is read
 /// therefore completes at its new end (segments already read ahead are still delivered); a file that grows before
-/// the reader reaches its end is read to its new end.
+/// the reader reaches its end is read to its new end. With parallel reads, "before the reader reaches its end" means before the read
+/// at the old end runs, which may be ahead of the consumer.
 /// </para>
 /// <para>
 /// A handle that cannot seek (a FIFO, a terminal, standard input) is read sequentially from its current position:
@@ -38,7 +46,13 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
+#if NET9_0_OR_GREATER
+    // System.Threading.Lock enters and exits more cheaply than a monitor on an object, and the inline path takes the
+    // lock twice per read (ReadAsync and AdvanceTo).
+    private readonly Lock sync = new();
+#else
     private readonly object sync = new();
+#endif
     private readonly FileHandleAccess file;
     private readonly MemoryPool<byte> pool;
     private readonly int bufferSize;
@@ -84,12 +98,20 @@ public sealed partial class FilePipeReader : PipeReader
         int readAhead = this.file.IsSeekable ? options.ReadAhead : Math.Max(1, options.ReadAhead);
         this.readAheadSegments = readAhead;
         this.readAheadBytes = (long)readAhead * options.BufferSize;
+        this.parallelReads = this.file.IsSeekable ? options.ParallelReads : 1;
+        this.runSegments = Math.Max(1, readAhead / this.parallelReads);
+        this.claimOffset = options.Offset;
     }
 
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;
 
     private bool IsReady => this.cancelPending || this.endOfData || this.bufferedEnd > this.examinedEnd;
+
+    // A read error waits until the consumer has examined every byte read before it, so background reads that ran
+    // ahead of a slow consumer never make it lose those bytes; a pending cancellation still comes first.
+    [MemberNotNullWhen(true, nameof(readError))]
+    private bool ErrorIsDue => this.readError is not null && !this.cancelPending && this.bufferedEnd <= this.examinedEnd;
 
     private long BufferStart => this.head is null ? this.bufferedEnd : this.head.RunningIndex + this.headIndex;
 
@@ -129,7 +151,7 @@ public sealed partial class FilePipeReader : PipeReader
             this.StartReadAhead();
             if (this.IsReady)
             {
-                if (!this.cancelPending && this.readError is not null)
+                if (this.ErrorIsDue)
                 {
                     ExceptionDispatchInfo.Throw(this.readError);
                 }
@@ -210,6 +232,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             this.head = this.tail = this.spare = null;
+            this.ReleaseRuns();
             this.WakeReadAhead();
         }
 
@@ -301,7 +324,7 @@ public sealed partial class FilePipeReader : PipeReader
 
     private ValueTask<ReadResult> ReadyResult()
     {
-        if (!this.cancelPending && this.readError is not null)
+        if (this.ErrorIsDue)
         {
             return ValueTask.FromException<ReadResult>(this.readError);
         }

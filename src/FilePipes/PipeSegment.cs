@@ -52,6 +52,10 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     /// <summary>Gets or sets the next spare segment while this one waits for reuse.</summary>
     public PipeSegment? NextSpare { get; set; }
 
+    /// <summary>Gets or sets how many bytes a parallel read put in the block while it waits for its turn in file order.</summary>
+    /// <remarks>Kept apart from the filled memory, so the segment does not look <see cref="InChain"/> before it is.</remarks>
+    public int ReadLength { get; set; }
+
     public PipeSegment? NextInChain => (PipeSegment?)this.Next;
 
     /// <summary>Gets the other segment over the same block, created on the block's first reuse.</summary>

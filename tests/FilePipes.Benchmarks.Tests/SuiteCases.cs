@@ -8,7 +8,7 @@ namespace FilePipes.Benchmarks.Tests;
 /// <summary>The cases BenchmarkDotNet would build for each class under a profile, built without running anything.</summary>
 internal static class SuiteCases
 {
-    public static readonly Type[] Classes = [typeof(ReadBenchmarks), typeof(LineSearchBenchmarks), typeof(FileStreamBenchmarks), typeof(WriteBenchmarks)];
+    public static readonly Type[] Classes = [typeof(ReadBenchmarks), typeof(LineSearchBenchmarks), typeof(FileStreamBenchmarks), typeof(WriteBenchmarks), typeof(SmallFilesBenchmarks)];
 
     public static IReadOnlyList<BenchmarkCase> Of(Type benchmarkClass, SuiteProfile profile)
     {

@@ -8,6 +8,8 @@ public sealed class FilePipeOptionsTests : IDisposable
     {
         { new FilePipeOptions { BufferSize = 0 }, "BufferSize" },
         { new FilePipeOptions { ReadAhead = -1 }, "ReadAhead" },
+        { new FilePipeOptions { ParallelReads = 0 }, "ParallelReads" },
+        { new FilePipeOptions { ParallelReads = 3, ReadAhead = 2 }, "ParallelReads" },
         { new FilePipeOptions { Offset = -1 }, "Offset" },
         { new FilePipeOptions { PreallocationSize = -1 }, "PreallocationSize" },
         { new FilePipeOptions { Offset = long.MaxValue, Length = 10 }, "Length" },
@@ -33,6 +35,7 @@ public sealed class FilePipeOptionsTests : IDisposable
 
         Assert.Equal(FilePipeOptions.DefaultBufferSize, options.BufferSize);
         Assert.Equal(0, options.ReadAhead);
+        Assert.Equal(1, options.ParallelReads);
         Assert.Equal(-1, options.Length);
         Assert.False(options.LeaveOpen);
     }

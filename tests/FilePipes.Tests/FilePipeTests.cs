@@ -13,6 +13,8 @@ public sealed class FilePipeTests : IDisposable
         string path = this.files.WriteRandom("cycles.bin", 10_000);
         var inline = new FilePipeOptions { BufferSize = 4096 };
         var readAhead = new FilePipeOptions { BufferSize = 4096, ReadAhead = 2 };
+        var parallel = new FilePipeOptions { BufferSize = 1024, ReadAhead = 4, ParallelReads = 2 };
+        FilePipeOptions[] modes = [inline, readAhead, parallel];
 
         // One deadline for all the cycles, generous for a loaded machine, so a hung read fails instead of hanging.
         using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
@@ -21,8 +23,8 @@ public sealed class FilePipeTests : IDisposable
 
         for (int i = 0; i < 10_000; i++)
         {
-            // Alternate modes, and stop half the readers before the end of the file, when a read-ahead is in flight.
-            await CycleAsync(path, i % 2 == 0 ? inline : readAhead, i % 4 < 2 ? int.MaxValue : 1, timeout.Token);
+            // Alternate modes, and stop half the readers before the end of the file, when background reads are in flight.
+            await CycleAsync(path, modes[i % 3], i % 4 < 2 ? int.MaxValue : 1, timeout.Token);
         }
 
         // A read-ahead read still in flight holds its handle until that read returns; give those a moment.

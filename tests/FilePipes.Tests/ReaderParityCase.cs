@@ -100,11 +100,18 @@ internal sealed class ReaderParityCase
             Length = length,
         };
 
+        // Drawn from a second generator, so each seed keeps the case it had before parallel reads existed.
+        var parallel = new Random(~this.seed);
+        if (this.options.ReadAhead >= 2 && parallel.Next(100) < 50)
+        {
+            this.options = this.options with { ParallelReads = parallel.Next(2, this.options.ReadAhead + 1) };
+        }
+
         string path = this.files.WriteRandom($"reader-{this.seed}.bin", size, this.seed);
         byte[] all = File.ReadAllBytes(path);
         long end = length < 0 ? all.Length : Math.Min(all.Length, offset + length);
         this.expected = offset >= end ? [] : all[(int)offset..(int)end];
-        this.description = $"file {size} B, offset {offset}, length {length}, segments {bufferSize} B, read-ahead {this.options.ReadAhead}";
+        this.description = $"file {size} B, offset {offset}, length {length}, segments {bufferSize} B, read-ahead {this.options.ReadAhead}, parallel reads {this.options.ParallelReads}";
         return path;
     }
 

@@ -26,6 +26,9 @@ public static class QuickProfile
                 && Is(parameters, nameof(ReadBenchmarks.FileOptions), ReadFileOptions.SequentialScan)
                 && Is(parameters, nameof(ReadBenchmarks.File), UlongFile.HundredTwentyEightMiB),
 
+            // The 4 KiB files, where per-file setup is everything (the 64 KiB files run in full only).
+            nameof(SmallFilesBenchmarks) => Is(parameters, nameof(SmallFilesBenchmarks.File), UlongFile.FourKiB),
+
             // The line-search goal's case.
             nameof(LineSearchBenchmarks) => Is(parameters, nameof(LineSearchBenchmarks.BufferSize), 64 * 1024),
 

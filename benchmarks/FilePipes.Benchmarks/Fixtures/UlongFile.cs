@@ -12,6 +12,12 @@ public sealed record UlongFile(string Name, long Length)
     /// <summary>1 KiB: a file that fits in one buffer, so open/close and call overhead dominate.</summary>
     public static UlongFile OneKiB { get; } = new("1KiB", 1024);
 
+    /// <summary>4 KiB: one page, where opening and closing the file is most of the cost.</summary>
+    public static UlongFile FourKiB { get; } = new("4KiB", 4 * 1024);
+
+    /// <summary>64 KiB: one default segment.</summary>
+    public static UlongFile SixtyFourKiB { get; } = new("64KiB", 64 * 1024);
+
     /// <summary>1 MiB: many buffers, still well inside every cache.</summary>
     public static UlongFile OneMiB { get; } = new("1MiB", 1024 * 1024);
 

@@ -1,0 +1,320 @@
+namespace FilePipes;
+
+/// <summary>
+/// Parallel reads (<see cref="FilePipeOptions.ParallelReads"/> above one): several runs of contiguous segments read at
+/// once, each by its own thread-pool work item at its own offsets, appended to the buffer in file order.
+/// </summary>
+/// <remarks>
+/// A read that comes back short (the end of the file, or a file truncated meanwhile) or fails decides what every
+/// later offset holds, so all runs after it are discarded and claiming restarts just past its last byte, or stops.
+/// That keeps the sequential reader's rule: the data ends where a read, taken in file order, returns no bytes.
+/// </remarks>
+public sealed partial class FilePipeReader
+{
+    private readonly int parallelReads;
+    private readonly int runSegments;
+
+    // Runs in file order, from the one the consumer reads next; spare runs for reuse.
+    private ParallelReadRun? firstRun;
+    private ParallelReadRun? lastRun;
+    private ParallelReadRun? spareRuns;
+    private int runsInFlight;
+    // Segments claimed by runs and not yet appended or recycled: they count against the read-ahead bound.
+    private int segmentsInRuns;
+    private int segmentsAwaitingOrder;
+    private long claimOffset;
+    private bool claimsEnded;
+
+    /// <summary>Gets the number of segments read in parallel that wait for an earlier read, for tests.</summary>
+    internal int SegmentsAwaitingOrder
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return this.segmentsAwaitingOrder;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Gets or sets a test seam called on the reading thread before each parallel read, with the read's offset: it
+    /// can hold a read back (to complete reads in a chosen order) or throw (to fail the read at that offset).
+    /// </summary>
+    internal Action<long>? BeforeParallelRead { get; set; }
+
+    private bool IsParallel => this.parallelReads > 1;
+
+    /// <summary>Claims runs while there are workers to spare and room under the bound.</summary>
+    private void ScheduleRuns()
+    {
+        while (!this.completed && !this.endOfData && !this.claimsEnded && this.runsInFlight < this.parallelReads)
+        {
+            long remaining = this.rangeEnd - this.claimOffset;
+            if (remaining <= 0)
+            {
+                this.claimsEnded = true;
+                return;
+            }
+
+            int free = this.readAheadSegments - this.segmentsAhead - this.segmentsInRuns;
+
+            // Wait for room for a whole run while another run keeps the reads going: one thread hop per run.
+            if (free <= 0 || (free < this.runSegments && this.runsInFlight > 0))
+            {
+                return;
+            }
+
+            long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
+            int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
+            ParallelReadRun run = this.spareRuns ?? new ParallelReadRun(this);
+            this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
+            run.Start(this.claimOffset, count);
+            this.claimOffset += Math.Min((long)count * this.bufferSize, remaining);
+            this.segmentsInRuns += count;
+            this.runsInFlight++;
+            if (this.lastRun is null)
+            {
+                this.firstRun = run;
+            }
+            else
+            {
+                this.lastRun.Next = run;
+            }
+
+            this.lastRun = run;
+            ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
+        }
+    }
+
+    /// <summary>Reads one run's segments in order, on a thread-pool thread, handing each over as it completes.</summary>
+    internal void ReadRun(ParallelReadRun run)
+    {
+        PipeSegment? segment = null;
+        long offset = 0;
+        int count = 0;
+        try
+        {
+            while (true)
+            {
+                int read = 0;
+                Exception? error = null;
+                if (segment is not null)
+                {
+                    try
+                    {
+                        this.BeforeParallelRead?.Invoke(offset);
+                        read = this.file.Read(segment.Block.Span[..count], offset);
+                    }
+                    catch (Exception ex)
+                    {
+                        error = ex;
+                    }
+                }
+
+                // One lock per read: hand over the read segment and take the next one.
+                lock (this.sync)
+                {
+                    if (segment is not null)
+                    {
+                        PipeSegment done = segment;
+                        segment = null;
+                        this.HandOver(run, done, offset, count, read, error);
+                    }
+
+                    if (this.completed || run.Ended || run.Started == run.Count)
+                    {
+                        this.FinishRun(run);
+                        return;
+                    }
+
+                    offset = run.Offset + ((long)run.Started * this.bufferSize);
+                    count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
+                    segment = this.RentSegment();
+                    run.Started++;
+                }
+            }
+        }
+        catch (Exception ex)
+        {
+            // Anything unexpected (a pool that throws, say) fails the run at that point, never leaves the consumer waiting.
+            lock (this.sync)
+            {
+                if (segment is not null)
+                {
+                    this.segmentsInRuns--;
+                    this.Recycle(segment);
+                }
+
+                if (!this.completed && run.Queued && !run.Ended)
+                {
+                    run.Error = ex;
+                    this.EndRunAt(run, offset, endsClaims: true);
+                }
+
+                this.FinishRun(run);
+            }
+        }
+    }
+
+    private void HandOver(ParallelReadRun run, PipeSegment segment, long offset, int count, int read, Exception? error)
+    {
+        if (this.completed || !run.Queued)
+        {
+            // Complete, or an earlier short read, discarded the run: this read's bytes are not needed.
+            this.segmentsInRuns--;
+            this.Recycle(segment);
+            run.Ended = true;
+            return;
+        }
+
+        if (read > 0)
+        {
+            segment.ReadLength = read;
+            run.Enqueue(segment);
+            this.segmentsAwaitingOrder++;
+        }
+        else
+        {
+            this.segmentsInRuns--;
+            this.Recycle(segment);
+        }
+
+        if (read < count)
+        {
+            run.Error = error;
+            run.EndsData = read == 0;
+            this.EndRunAt(run, offset + read, endsClaims: read == 0);
+        }
+
+        this.AppendRunsInOrder();
+    }
+
+    /// <summary>Ends a run early at <paramref name="end"/>: every later run is discarded, and claiming restarts there or stops.</summary>
+    private void EndRunAt(ParallelReadRun run, long end, bool endsClaims)
+    {
+        run.Ended = true;
+        for (ParallelReadRun? later = run.Next; later is not null;)
+        {
+            ParallelReadRun? next = later.Next;
+            this.Discard(later);
+            later = next;
+        }
+
+        run.Next = null;
+        this.lastRun = run;
+        this.claimOffset = end;
+
+        // A later run that met the end first is discarded, so its verdict on the end of the data goes with it.
+        this.claimsEnded = endsClaims;
+    }
+
+    /// <summary>Takes a run out of the file-order queue and recycles the segments it read.</summary>
+    private void Discard(ParallelReadRun run)
+    {
+        run.Queued = false;
+        run.Next = null;
+        for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
+        {
+            this.segmentsAwaitingOrder--;
+            this.segmentsInRuns--;
+            this.Recycle(segment);
+        }
+
+        this.ReturnIfDone(run);
+    }
+
+    private void FinishRun(ParallelReadRun run)
+    {
+        // Segments the run claimed but never rented no longer count against the bound.
+        this.segmentsInRuns -= run.Count - run.Started;
+        run.Count = run.Started;
+        run.Ended = true;
+        run.InFlight = false;
+        this.runsInFlight--;
+        if (this.completed)
+        {
+            return;
+        }
+
+        if (run.Queued)
+        {
+            // Returned for reuse once its turn comes and its segments are appended.
+            this.AppendRunsInOrder();
+        }
+        else
+        {
+            this.ReturnIfDone(run);
+        }
+
+        this.ScheduleRuns();
+    }
+
+    /// <summary>Appends every read segment whose turn has come, and ends the data where a run in turn says so.</summary>
+    private void AppendRunsInOrder()
+    {
+        while (this.firstRun is { } run)
+        {
+            for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
+            {
+                this.segmentsAwaitingOrder--;
+                this.segmentsInRuns--;
+                this.fileOffset += segment.ReadLength;
+                this.Append(segment, segment.ReadLength);
+                this.segmentsAhead++;
+            }
+
+            if (!run.Ended || run.InFlight)
+            {
+                break;
+            }
+
+            this.firstRun = run.Next;
+            if (this.firstRun is null)
+            {
+                this.lastRun = null;
+            }
+
+            run.Queued = false;
+            run.Next = null;
+            if (run.Error is not null || run.EndsData)
+            {
+                this.readError = run.Error;
+                this.endOfData = true;
+            }
+
+            this.ReturnIfDone(run);
+        }
+
+        if (this.fileOffset >= this.rangeEnd)
+        {
+            this.endOfData = true;
+        }
+
+        this.CompletePendingReadIfReady();
+    }
+
+    private void ReturnIfDone(ParallelReadRun run)
+    {
+        if (!run.Queued && !run.InFlight)
+        {
+            run.Error = null;
+            run.Next = this.spareRuns;
+            this.spareRuns = run;
+        }
+    }
+
+    /// <summary>Releases the segments that runs read and the consumer will now never take.</summary>
+    private void ReleaseRuns()
+    {
+        for (ParallelReadRun? run = this.firstRun; run is not null; run = run.Next)
+        {
+            for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
+            {
+                segment.Release();
+            }
+        }
+
+        this.firstRun = this.lastRun = this.spareRuns = null;
+    }
+}

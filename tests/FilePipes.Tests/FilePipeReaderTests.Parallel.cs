@@ -1,0 +1,236 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+/// <summary>Parallel reads: the order reads complete in is chosen through <see cref="ReadGate"/>, never by timing.</summary>
+public sealed partial class FilePipeReaderTests
+{
+    private const int Segment = 4096;
+
+    /// <summary>Runs of two segments, two at once: the second run reads while the first is held.</summary>
+    private static readonly FilePipeOptions TwoRunsOfTwo = new() { BufferSize = Segment, ReadAhead = 4, ParallelReads = 2 };
+
+    [Fact]
+    public async Task ReadsCompletingOutOfOrderReachTheConsumerInFileOrder()
+    {
+        string path = this.files.WriteRandom("out-of-order.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        var gate = new ReadGate();
+        gate.Hold(0);
+        gate.Attach(reader);
+
+        Assert.False(reader.TryRead(out _));
+        await gate.ReachedAsync(0);
+        await WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+
+        // The second run is read; the first is not, so nothing may reach the consumer yet.
+        Assert.False(reader.TryRead(out _));
+        long[] readBeforeRelease = [.. gate.Offsets.Order()];
+        gate.Release(0);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+        Assert.Equal([0, 2 * Segment, 3 * Segment], readBeforeRelease);
+    }
+
+    [Fact]
+    public async Task AFailedReadReachesTheConsumerAfterTheBytesBeforeItWhileOtherReadsAreInFlight()
+    {
+        string path = this.files.WriteRandom("fail-in-flight.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        var gate = new ReadGate();
+        var failure = new IOException("injected");
+        gate.Hold(0);
+        gate.Fail(2 * Segment, failure);
+        gate.Attach(reader);
+
+        Assert.False(reader.TryRead(out _));
+        await gate.ReachedAsync(2 * Segment);
+        gate.Release(0);
+
+        var output = new MemoryStream();
+        Exception error = await Assert.ThrowsAsync<IOException>(async () =>
+        {
+            while (true)
+            {
+                ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+                output.Write(result.Buffer.ToArray());
+                reader.AdvanceTo(result.Buffer.End);
+                Assert.False(result.IsCompleted, "the data ended without the error");
+            }
+        });
+        Exception again = await Assert.ThrowsAsync<IOException>(async () => await reader.ReadAsync(TestTimeout.Token()));
+        reader.Complete();
+
+        Assert.Same(failure, error);
+        Assert.Same(failure, again);
+        Assert.Equal(2 * Segment, output.Length);
+        Assert.Equal(File.ReadAllBytes(path)[..(2 * Segment)], output.ToArray());
+    }
+
+    [Fact]
+    public async Task CancellationAndCompleteWithReadsInFlightReturnEveryBlock()
+    {
+        string path = this.files.WriteRandom("cancel-in-flight.bin", 20 * Segment);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        var gate = new ReadGate();
+        gate.Hold(0);
+        gate.Attach(reader);
+
+        using var cancel = CancellationTokenSource.CreateLinkedTokenSource(TestTimeout.Token());
+        ValueTask<ReadResult> pending = reader.ReadAsync(cancel.Token);
+        await gate.ReachedAsync(0);
+        await cancel.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(async () => await pending);
+
+        ValueTask<ReadResult> second = reader.ReadAsync(TestTimeout.Token());
+        reader.CancelPendingRead();
+        ReadResult canceled = await second;
+        Assert.True(canceled.IsCanceled);
+        Assert.Equal(0, canceled.Buffer.Length);
+        reader.AdvanceTo(canceled.Buffer.End);
+
+        // Complete while the first read is still held: its block must come back once it returns.
+        reader.Complete();
+        gate.Release(0);
+        await WaitUntilAsync(() => pool.Outstanding == 0);
+    }
+
+    [Fact]
+    public async Task AFileTruncatedDuringParallelReadsCompletesAtItsNewEnd()
+    {
+        string path = this.files.WriteRandom("parallel-truncated.bin", 1_000_000);
+        byte[] original = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 });
+
+        // Truncated before the first read, while the second run (within the new length) may already be read.
+        reader.BeforeParallelRead = offset =>
+        {
+            if (offset == 0)
+            {
+                using var truncate = File.OpenHandle(path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
+                RandomAccess.SetLength(truncate, 100_000);
+            }
+        };
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(original[..100_000], read);
+    }
+
+    [Fact]
+    public async Task AFileGrownDuringParallelReadsIsReadToItsNewEnd()
+    {
+        string path = this.files.WriteRandom("parallel-grown.bin", 50_000);
+        byte[] tail = new byte[30_000];
+        Random.Shared.NextBytes(tail);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 });
+
+        // Grown before the first read; no run past the old end can be claimed until the first run is read.
+        reader.BeforeParallelRead = offset =>
+        {
+            if (offset == 0)
+            {
+                using var grow = File.OpenHandle(path, FileMode.Append, FileAccess.Write, FileShare.ReadWrite);
+                RandomAccess.Write(grow, tail, 50_000);
+            }
+        };
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+        Assert.Equal(80_000, read.Length);
+    }
+
+    [Theory]
+    [InlineData(0, -1)]
+    [InlineData(5000, 100_000)]
+    [InlineData(Segment, 3 * Segment)]
+    [InlineData(123, 1)]
+    [InlineData(300_000, 50)]
+    public async Task AParallelReaderReadsExactlyItsRange(long offset, long length)
+    {
+        string path = this.files.WriteRandom("parallel-range.bin", 200_003);
+        byte[] all = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(
+            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 6, ParallelReads = 3, Offset = offset, Length = length });
+
+        byte[] read = await PipeDrain.ReadInStepsAsync(reader, 1000, TestTimeout.Token());
+        reader.Complete();
+
+        int start = (int)Math.Min(offset, all.Length);
+        int end = length < 0 ? all.Length : (int)Math.Min(all.Length, offset + length);
+        Assert.Equal(all[start..end], read);
+    }
+
+    [LinuxFact("FIFOs are made with mkfifo; Windows named pipes are a different API that File.OpenHandle does not create.")]
+    public async Task AFifoIsReadSequentiallyEvenWhenParallelReadsAreAskedFor()
+    {
+        string fifo = Fifo.Make(this.files, "parallel.fifo");
+        byte[] payload = new byte[200_000];
+        Random.Shared.NextBytes(payload);
+        var gate = new ReadGate();
+        (FilePipeReader reader, var writer) = await Fifo.OpenBothAsync(fifo, () => FilePipe.OpenReader(fifo, TwoRunsOfTwo));
+        gate.Attach(reader);
+
+        Task writing = Task.Run(() => Fifo.WriteAndClose(writer, payload));
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await writing.WaitAsync(Fifo.Timeout);
+        reader.Complete();
+
+        Assert.True(reader.IsSequentialFallback);
+        Assert.Equal(payload, read);
+        Assert.Empty(gate.Offsets);
+    }
+
+    [Fact]
+    public async Task ParallelReadsHoldNoMoreThanReadAheadBeyondWhatTheConsumerHolds()
+    {
+        const int ReadAhead = 6;
+        string path = this.files.WriteRandom("parallel-bound.bin", 400 * Segment);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(
+            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = ReadAhead, ParallelReads = 3, Pool = pool });
+
+        // A consumer that examines everything and consumes nothing holds all it was given; the reads may add at most
+        // ReadAhead segments to that. A bound on memory, not on time: the pause gives an unbounded reader room to grow.
+        long held = 0;
+        for (int i = 0; i < 5; i++)
+        {
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+            held = result.Buffer.Length / Segment;
+            await Task.Delay(50, TestTimeout.Token());
+            Assert.InRange(pool.Outstanding, 1, held + ReadAhead);
+            reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        }
+
+        // A consumer that takes everything each time: the reads and the recycled spares stay within twice the depth.
+        int peak = 0;
+        for (bool ended = false; !ended;)
+        {
+            ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+            ended = result.IsCompleted;
+            reader.AdvanceTo(result.Buffer.End);
+            peak = Math.Max(peak, pool.Outstanding);
+        }
+
+        reader.Complete();
+        Assert.InRange(peak, 1, held + (2 * ReadAhead));
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    /// <summary>Waits for a state another thread reaches; the deadline only turns a hang into a failure.</summary>
+    private static async Task WaitUntilAsync(Func<bool> condition)
+    {
+        using var deadline = new CancellationTokenSource(TestTimeout.Limit);
+        while (!condition())
+        {
+            await Task.Delay(1, deadline.Token);
+        }
+    }
+}
