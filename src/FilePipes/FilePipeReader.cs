@@ -46,13 +46,7 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
-#if NET9_0_OR_GREATER
-    // System.Threading.Lock enters and exits more cheaply than a monitor on an object, and the inline path takes the
-    // lock twice per read (ReadAsync and AdvanceTo).
-    private readonly Lock sync = new();
-#else
     private readonly object sync = new();
-#endif
     private readonly FileHandleAccess file;
     private readonly MemoryPool<byte> pool;
     private readonly int bufferSize;
