@@ -26,6 +26,23 @@ public sealed class CountersHostTests
         Assert.Contains($"Reads: {reads}", counts[0].Benchmark, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Each_operation_is_counted_on_its_own_too()
+    {
+        IReadOnlyList<CaseCounts> counts = CountsOf(3);
+
+        // Every operation of the case costs the same, so the cheapest and the dearest agree: the case is exact.
+        Assert.Contains(counts, c => c.AllocatedBytesPerOperation == new OperationRange(24, 24));
+        if (OperatingSystem.IsLinux())
+        {
+            Assert.Contains(counts, c => c.ReadCallsPerOperation == new OperationRange(3, 3));
+        }
+        else
+        {
+            Assert.All(counts, c => Assert.Null(c.ReadCallsPerOperation));
+        }
+    }
+
     [Theory]
     [InlineData(1)]
     [InlineData(3)]
@@ -93,6 +110,24 @@ public sealed class CountersHostTests
         Assert.False(CounterArguments.TryParse(args, out _, out string? error));
         Assert.StartsWith("counters: ", error, StringComparison.Ordinal);
         Assert.DoesNotContain('\n', error!);
+    }
+
+    [Fact]
+    public void The_marks_flag_asks_for_a_marked_run_on_Linux_only()
+    {
+        bool parsed = CounterArguments.TryParse([CounterArguments.MarksSwitch, "--operations", "2"], out CounterArguments arguments, out string? error);
+
+        if (OperatingSystem.IsLinux())
+        {
+            Assert.True(parsed, error);
+            Assert.True(arguments.Marks);
+            Assert.Equal(2, arguments.Operations);
+        }
+        else
+        {
+            Assert.False(parsed);
+            Assert.Contains("only on Linux", error, StringComparison.Ordinal);
+        }
     }
 
     [Fact]

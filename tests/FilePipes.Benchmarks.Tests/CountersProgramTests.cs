@@ -26,6 +26,8 @@ public sealed class CountersProgramTests : IDisposable
         JsonElement counted = Assert.Single(root.GetProperty("cases").EnumerateArray().ToList());
         Assert.Equal(WriterCase, counted.GetProperty("benchmark").GetString());
         Assert.True(counted.GetProperty("allocatedBytes").GetInt64() > 0, "a pipe writer allocates its segments' bookkeeping");
+        JsonElement bytes = counted.GetProperty("allocatedBytesPerOperation");
+        Assert.InRange(bytes.GetProperty("min").GetInt64(), 1, bytes.GetProperty("max").GetInt64());
         if (OperatingSystem.IsLinux())
         {
             // 4 MiB in writes of 64 KiB: 64 write calls per file, nothing read.
@@ -38,6 +40,26 @@ public sealed class CountersProgramTests : IDisposable
             Assert.Equal(JsonValueKind.Null, counted.GetProperty("writeCalls").ValueKind);
             Assert.Equal(ProcessCounters.NotLinux, root.GetProperty("systemCallsNotMeasured").GetString());
         }
+    }
+
+    [Fact]
+    public void A_marked_run_lists_its_cases_in_the_order_of_their_marks()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            Assert.Skip("marks are for callgrind, which runs only on Linux");
+        }
+
+        string output = Path.Combine(this.fixtures.Folder, "marked.json");
+
+        var (code, error) = this.RunProgram(CounterArguments.Switch, "--case", WriterCase, CounterArguments.MarksSwitch, "--operations", "1", "--warmup", "0", "--out", output);
+
+        Assert.True(code == 0, error);
+        using var document = JsonDocument.Parse(File.ReadAllText(output));
+        JsonElement marks = document.RootElement.GetProperty("marks");
+        Assert.Equal(CallgrindMarks.Function, marks.GetProperty("function").GetString());
+        Assert.Equal(CallgrindMarks.PerCase, marks.GetProperty("perCase").GetInt32());
+        Assert.Equal(WriterCase, Assert.Single(document.RootElement.GetProperty("cases").EnumerateArray().ToList()).GetProperty("benchmark").GetString());
     }
 
     [Fact]

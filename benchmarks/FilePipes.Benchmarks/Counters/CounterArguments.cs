@@ -5,8 +5,8 @@ namespace FilePipes.Benchmarks.Counters;
 
 /// <summary>
 /// The command line of the counters mode: <c>--counters [--profile quick|full] [--filter GLOB]... [--case FULLNAME]...
-/// [--operations N] [--warmup W] [--out FILE]</c>. Filters and cases both select: a case runs when any glob or exact
-/// name matches it, or when neither was given.
+/// [--operations N] [--warmup W] [--out FILE] [--marks]</c>. Filters and cases both select: a case runs when any glob or
+/// exact name matches it, or when neither was given.
 /// </summary>
 /// <param name="Profile">The suite profile whose cases are counted.</param>
 /// <param name="Filters">BenchmarkDotNet-style globs over the method's full name.</param>
@@ -14,9 +14,16 @@ namespace FilePipes.Benchmarks.Counters;
 /// <param name="Operations">How many operations each case is counted over, after the warm-up.</param>
 /// <param name="Warmup">How many operations run first, uncounted: JIT, static constructors and pools fill here.</param>
 /// <param name="Output">Where the JSON goes, or <see langword="null"/> for standard output.</param>
+/// <param name="Marks">
+/// For a run under callgrind (Linux): each case runs N and then 2N operations between <see cref="CallgrindMarks"/>, and
+/// nothing is counted in process.
+/// </param>
 public sealed record CounterArguments(
-    SuiteProfile Profile, IReadOnlyList<string> Filters, IReadOnlyList<string> Cases, int Operations, int Warmup, string? Output)
+    SuiteProfile Profile, IReadOnlyList<string> Filters, IReadOnlyList<string> Cases, int Operations, int Warmup, string? Output, bool Marks = false)
 {
+    /// <summary>The flag that asks for <see cref="Marks"/>.</summary>
+    public const string MarksSwitch = "--marks";
+
     /// <summary>The option that selects this mode; it comes first on the command line.</summary>
     public const string Switch = "--counters";
 
@@ -44,9 +51,16 @@ public sealed record CounterArguments(
         int operations = DefaultOperations;
         int warmup = DefaultWarmup;
         string? output = null;
+        bool marks = false;
         for (int i = 0; i < args.Count; i++)
         {
             string option = args[i];
+            if (option == MarksSwitch)
+            {
+                marks = true;
+                continue;
+            }
+
             if (i + 1 >= args.Count || option is not ("--profile" or "--filter" or "--case" or "--operations" or "--warmup" or "--out"))
             {
                 error = i + 1 >= args.Count && option.StartsWith("--", StringComparison.Ordinal)
@@ -79,7 +93,13 @@ public sealed record CounterArguments(
             }
         }
 
-        parsed = new CounterArguments(profile, filters, cases, operations, warmup, output);
+        if (marks && !OperatingSystem.IsLinux())
+        {
+            error = $"counters: {MarksSwitch} is for callgrind, which runs only on Linux.";
+            return false;
+        }
+
+        parsed = new CounterArguments(profile, filters, cases, operations, warmup, output, marks);
         error = null;
         return true;
     }

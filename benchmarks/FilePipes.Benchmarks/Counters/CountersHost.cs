@@ -5,6 +5,7 @@ using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
 using FilePipes.Benchmarks.Configuration;
+using FilePipes.Benchmarks.Fixtures;
 
 namespace FilePipes.Benchmarks.Counters;
 
@@ -12,8 +13,10 @@ namespace FilePipes.Benchmarks.Counters;
 /// The counters mode (<c>--counters</c>): runs each selected case a fixed number of times after a warm-up, in this
 /// process, and writes what the operations cost in exact counts: managed bytes allocated and, on Linux, read and write
 /// system calls. The counts are totals over <see cref="CounterArguments.Operations"/> operations, with the cost of
-/// reading the counters themselves taken out. Run under callgrind at N and 2N operations, the same mode gives
-/// instructions per operation as the difference over N (scripts/ResultsComparer's <c>counters</c> does that).
+/// reading the counters themselves taken out, and the least and most of one operation. With <c>--marks</c>, under
+/// callgrind, each case runs N and then 2N operations between marks instead, and the instructions per operation are
+/// (the 2N part − the N part) / N: whatever the marks and the loop cost is in both parts and cancels
+/// (scripts/ResultsComparer's <c>counters</c> does that).
 /// </summary>
 public static class CountersHost
 {
@@ -49,6 +52,11 @@ public static class CountersHost
             return 2;
         }
 
+        if (parsed.Marks)
+        {
+            return RunMarked(parsed, cases);
+        }
+
         using var counters = ProcessCounters.Open();
         var results = new List<CaseCounts>();
         foreach (BenchmarkCase benchmarkCase in cases)
@@ -65,17 +73,7 @@ public static class CountersHost
             }
         }
 
-        string json = Serialize(parsed, counters.CountsSystemCalls, results);
-        if (parsed.Output is { } output)
-        {
-            Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(output))!);
-            File.WriteAllText(output, json);
-        }
-        else
-        {
-            Console.Out.Write(json);
-        }
-
+        Write(parsed.Output, Serialize(parsed, counters.CountsSystemCalls, results));
         return 0;
     }
 
@@ -109,12 +107,15 @@ public static class CountersHost
         type is { IsClass: true, IsAbstract: false, IsPublic: true }
         && type.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkAttribute), inherit: false));
 
-    /// <summary>Counts one case: a warm-up, then <paramref name="operations"/> counted operations.</summary>
+    /// <summary>
+    /// Counts one case: a warm-up, then <paramref name="operations"/> counted operations with a reading after each, so
+    /// every operation's own cost is known, and everything between the first reading and the last is in the total.
+    /// </summary>
     /// <param name="benchmarkCase">The case.</param>
     /// <param name="operations">The operations counted.</param>
     /// <param name="warmup">The operations run first, uncounted.</param>
     /// <param name="counters">The process's counters.</param>
-    /// <returns>The totals over the counted operations.</returns>
+    /// <returns>The totals over the counted operations, and the range of one operation.</returns>
     internal static CaseCounts Count(BenchmarkCase benchmarkCase, int operations, int warmup, ProcessCounters counters)
     {
         using CaseInvoker invoker = CaseInvoker.Start(benchmarkCase);
@@ -123,26 +124,144 @@ public static class CountersHost
             invoker.Invoke();
         }
 
-        // The readings' own cost (one read system call for /proc/self/io) measured with nothing between them.
-        CounterReading idleBefore = counters.ReadBefore();
-        CounterReading idle = counters.ReadAfter() - idleBefore;
+        // A reading's own cost (one read system call for /proc/self/io), measured with nothing between two readings.
+        CounterReading idleStart = counters.Read();
+        CounterReading idle = counters.Read() - idleStart;
 
-        CounterReading before = counters.ReadBefore();
+        CounterReading first = counters.Read();
+        CounterReading previous = first;
+        OperationRange? bytes = null;
+        OperationRange? reads = null;
+        OperationRange? writes = null;
+        for (int i = 0; i < operations; i++)
+        {
+            invoker.Invoke();
+            CounterReading now = counters.Read();
+            CounterReading spent = now - previous - idle;
+            previous = now;
+            bytes = Widen(bytes, spent.AllocatedBytes);
+            reads = spent.ReadCalls is { } r ? Widen(reads, r) : null;
+            writes = spent.WriteCalls is { } w ? Widen(writes, w) : null;
+        }
+
+        CounterReading total = previous - first;
+        return new CaseCounts(
+            FullNameProvider.GetBenchmarkName(benchmarkCase),
+            total.AllocatedBytes - (operations * idle.AllocatedBytes),
+            total.ReadCalls - (operations * idle.ReadCalls),
+            total.WriteCalls - (operations * idle.WriteCalls),
+            bytes!.Value,
+            reads,
+            writes);
+    }
+
+    /// <summary>
+    /// Runs one case for callgrind: a warm-up, a mark, N operations, a mark, 2N operations, a mark. Its instructions
+    /// per operation are (the second marked part − the first) / N.
+    /// </summary>
+    /// <param name="benchmarkCase">The case.</param>
+    /// <param name="operations">N.</param>
+    /// <param name="warmup">The operations run first, unmarked.</param>
+    internal static void RunMarked(BenchmarkCase benchmarkCase, int operations, int warmup)
+    {
+        using CaseInvoker invoker = CaseInvoker.Start(benchmarkCase);
+        for (int i = 0; i < warmup; i++)
+        {
+            invoker.Invoke();
+        }
+
+        CallgrindMarks.Mark();
         for (int i = 0; i < operations; i++)
         {
             invoker.Invoke();
         }
 
-        CounterReading spent = counters.ReadAfter() - before - idle;
-        return new CaseCounts(FullNameProvider.GetBenchmarkName(benchmarkCase), spent.AllocatedBytes, spent.ReadCalls, spent.WriteCalls);
+        CallgrindMarks.Mark();
+        for (int i = 0; i < 2 * operations; i++)
+        {
+            invoker.Invoke();
+        }
+
+        CallgrindMarks.Mark();
     }
 
-    private static string Serialize(CounterArguments arguments, bool systemCalls, List<CaseCounts> results)
+    private static OperationRange Widen(OperationRange? range, long value) => range?.With(value) ?? OperationRange.Of(value);
+
+    // One mark first, so that the marks' own first-call work (binding the native function) is in the start-up part;
+    // then the cases' marks, in the order the JSON lists the cases. The fixtures are the ones the ordinary run of this
+    // build has just verified (CountersRun runs it first), so they are not read and hashed again under callgrind.
+    private static int RunMarked(CounterArguments arguments, IReadOnlyList<BenchmarkCase> cases)
+    {
+        FixtureCache.TrustPresentFiles = true;
+        CallgrindMarks.Mark();
+        foreach (BenchmarkCase benchmarkCase in cases)
+        {
+            try
+            {
+                RunMarked(benchmarkCase, arguments.Operations, arguments.Warmup);
+            }
+            catch (Exception e) when (e is not OutOfMemoryException)
+            {
+                Console.Error.WriteLine($"counters: {FullNameProvider.GetBenchmarkName(benchmarkCase)} failed: {e.GetType().Name}: {e.Message}");
+                return 1;
+            }
+        }
+
+        Write(arguments.Output, SerializeMarked(arguments, cases));
+        return 0;
+    }
+
+    private static void Write(string? output, string json)
+    {
+        if (output is not null)
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(output))!);
+            File.WriteAllText(output, json);
+        }
+        else
+        {
+            Console.Out.Write(json);
+        }
+    }
+
+    private static string SerializeMarked(CounterArguments arguments, IReadOnlyList<BenchmarkCase> cases) =>
+        Json(writer =>
+        {
+            writer.WriteNumber("format", FormatVersion);
+            writer.WriteNumber("operations", arguments.Operations);
+            writer.WriteNumber("warmup", arguments.Warmup);
+            writer.WriteStartObject("marks");
+            writer.WriteString("function", CallgrindMarks.Function);
+            writer.WriteNumber("before", 1);
+            writer.WriteNumber("perCase", CallgrindMarks.PerCase);
+            writer.WriteEndObject();
+            writer.WriteStartArray("cases");
+            foreach (BenchmarkCase benchmarkCase in cases)
+            {
+                writer.WriteStartObject();
+                writer.WriteString("benchmark", FullNameProvider.GetBenchmarkName(benchmarkCase));
+                writer.WriteEndObject();
+            }
+
+            writer.WriteEndArray();
+        });
+
+    private static string Json(Action<Utf8JsonWriter> body)
     {
         using var stream = new MemoryStream();
         using (var writer = new Utf8JsonWriter(stream, new JsonWriterOptions { Indented = true }))
         {
             writer.WriteStartObject();
+            body(writer);
+            writer.WriteEndObject();
+        }
+
+        return System.Text.Encoding.UTF8.GetString(stream.ToArray()) + "\n";
+    }
+
+    private static string Serialize(CounterArguments arguments, bool systemCalls, List<CaseCounts> results) =>
+        Json(writer =>
+        {
             writer.WriteNumber("format", FormatVersion);
             writer.WriteString("os", Environment.OSVersion.Platform.ToString());
             writer.WriteNumber("operations", arguments.Operations);
@@ -164,14 +283,28 @@ public static class CountersHost
                 writer.WriteNumber("allocatedBytes", counts.AllocatedBytes);
                 WriteCount(writer, "readCalls", counts.ReadCalls);
                 WriteCount(writer, "writeCalls", counts.WriteCalls);
+                WriteRange(writer, "allocatedBytesPerOperation", counts.AllocatedBytesPerOperation);
+                WriteRange(writer, "readCallsPerOperation", counts.ReadCallsPerOperation);
+                WriteRange(writer, "writeCallsPerOperation", counts.WriteCallsPerOperation);
                 writer.WriteEndObject();
             }
 
             writer.WriteEndArray();
+        });
+
+    private static void WriteRange(Utf8JsonWriter writer, string name, OperationRange? range)
+    {
+        if (range is { } value)
+        {
+            writer.WriteStartObject(name);
+            writer.WriteNumber("min", value.Min);
+            writer.WriteNumber("max", value.Max);
             writer.WriteEndObject();
         }
-
-        return System.Text.Encoding.UTF8.GetString(stream.ToArray()) + "\n";
+        else
+        {
+            writer.WriteNull(name);
+        }
     }
 
     private static void WriteCount(Utf8JsonWriter writer, string name, long? count)
