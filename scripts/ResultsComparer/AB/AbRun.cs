@@ -23,10 +23,12 @@ internal sealed class AbRun
     private readonly SideBuild baseSide;
     private readonly BenchmarkLauncher launcher;
     private readonly List<string> units = [];
+    private readonly Action<AbBuilds>? whileBuilt;
     private string? abError;
 
-    private AbRun(GitRepository git, AbOptions options, Checkouts checkouts, ProgressLog progress)
+    private AbRun(GitRepository git, AbOptions options, Checkouts checkouts, ProgressLog progress, Action<AbBuilds>? whileBuilt)
     {
+        this.whileBuilt = whileBuilt;
         this.git = git;
         this.options = options;
         this.checkouts = checkouts;
@@ -42,8 +44,13 @@ internal sealed class AbRun
     }
 
     /// <summary>Runs the A/B; a head that cannot be measured throws <see cref="InputException"/>.</summary>
-    public static AbResult Run(GitRepository git, AbOptions options, Checkouts checkouts, ProgressLog progress) =>
-        new AbRun(git, options, checkouts, progress).Run();
+    /// <param name="git">The repository.</param>
+    /// <param name="options">The run's options.</param>
+    /// <param name="checkouts">Makes and removes the sides' checkouts.</param>
+    /// <param name="progress">Where progress goes.</param>
+    /// <param name="whileBuilt">Work on the built programs after the timings, before the checkouts go (the counters).</param>
+    public static AbResult Run(GitRepository git, AbOptions options, Checkouts checkouts, ProgressLog progress, Action<AbBuilds>? whileBuilt = null) =>
+        new AbRun(git, options, checkouts, progress, whileBuilt).Run();
 
     private string Logs(string name) => Path.Combine(this.work, "logs", name);
 
@@ -197,6 +204,7 @@ internal sealed class AbRun
             abJson = this.CompareWithBase(abHead);
         }
 
+        this.whileBuilt?.Invoke(new AbBuilds(this.head.Program, baseOk ? this.baseSide.Program : null, this.abError, this.launcher.Environment));
         return new AbResult(headResults, abJson, this.abError);
     }
 

@@ -15,6 +15,9 @@ internal sealed partial class BenchmarkLauncher(TimeSpan limit, IReadOnlyDiction
     /// </summary>
     public static readonly string[] MethodLaunchArguments = ["--inProcess", "--iterationTime", "200", "--unrollFactor", "1"];
 
+    /// <summary>Gets the variables every launch gets.</summary>
+    public IReadOnlyDictionary<string, string?> Environment => environment;
+
     /// <summary>
     /// What every launch passes. --keepFiles: the next launch of a side builds BenchmarkDotNet's generated project
     /// incrementally (launches of a side never overlap). --buildTimeout: BenchmarkDotNet kills that build after 120 s

@@ -8,21 +8,16 @@ namespace ResultsComparer.Commands;
 
 /// <summary>
 /// <c>counters</c>: the deterministic counters of one built benchmark program, per operation: bytes allocated, read and
-/// write system calls (Linux), user-space instructions (Linux, callgrind). Writes counters.json. Exit codes: 0 ok;
-/// 2 bad usage, or the program cannot be counted.
+/// write system calls (Linux), user-space instructions (Linux, callgrind). Writes counters.json. With
+/// <c>--base-program</c>, counts both builds side by side as pr-report does and writes their comparison instead (the
+/// counters' trials run it so). With <c>--base-counters</c> and <c>--head-counters</c>, compares two counters.json files
+/// already made. Exit codes: 0 ok; 2 bad usage, or the program cannot be counted.
 /// </summary>
 internal static class CountersCommand
 {
     /// <summary>The usage line.</summary>
     public const string Usage =
-        "usage: counters --program PATH/FilePipes.Benchmarks.dll [--profile quick|full] [--filter GLOB]... [--case NAME]... [--operations 8] [--instruction-operations 1] [--out counters.json] [--work DIR]";
-
-    // Per-operation counts were the same at N = 8 and N = 32 for every exact case (docs/verdict-quality.md).
-    private const int DefaultOperations = 8;
-
-    // Under callgrind two runs of one case agreed to 1,000 instructions in 20.5 million per operation at N = 1, and
-    // each run is a minute of start-up: N = 1 (runs of 1 and 2 operations) is the cheapest that resolves 1%.
-    private const int DefaultInstructionOperations = 1;
+        "usage: counters --base-counters counters.json --head-counters counters.json [--out comparison.json] | counters --program PATH/FilePipes.Benchmarks.dll [--base-program PATH/FilePipes.Benchmarks.dll] [--profile quick|full] [--filter GLOB]... [--case NAME]... [--operations 8] [--instruction-operations 1] [--out counters.json] [--work DIR]";
 
     private static readonly TimeSpan RunLimit = TimeSpan.FromMinutes(20);
 
@@ -35,8 +30,18 @@ internal static class CountersCommand
             return ExitCodes.Ok;
         }
 
+        if (args.Contains("--base-counters") || args.Contains("--head-counters"))
+        {
+            var files = CommandArguments.Parse("counters", args, ["--base-counters", "--head-counters", "--out"], []);
+            var comparison = CountersComparison.Compare(ReadCounters(files.Required("--base-counters")), null, ReadCounters(files.Required("--head-counters")));
+            var comparisonFile = Path.GetFullPath(files.Value("--out", "counters-comparison.json")!);
+            JsonFormat.Write(comparisonFile, comparison);
+            Console.Out.WriteLine($"counters: {comparison.Moved} moved, {comparison.Failing} failing: {comparisonFile}");
+            return ExitCodes.Ok;
+        }
+
         var a = CommandArguments.Parse(
-            "counters", args, ["--program", "--profile", "--filter*", "--case*", "--operations", "--instruction-operations", "--out", "--work"], []);
+            "counters", args, ["--program", "--base-program", "--profile", "--filter*", "--case*", "--operations", "--instruction-operations", "--out", "--work"], []);
         var program = Path.GetFullPath(a.Required("--program"));
         if (!File.Exists(program))
         {
@@ -46,18 +51,52 @@ internal static class CountersCommand
         List<string> selection = ["--profile", a.Choice("--profile", "quick", "quick", "full")];
         selection.AddRange(a.Values("--filter").SelectMany(glob => new[] { "--filter", glob }));
         selection.AddRange(a.Values("--case").SelectMany(name => new[] { "--case", name }));
-        var operations = Count(a, "--operations", DefaultOperations, 1);
-        var instructionOperations = Count(a, "--instruction-operations", DefaultInstructionOperations, 0);
+        var operations = Count(a, "--operations", PullRequestCounters.Operations, 1);
+        var instructionOperations = Count(a, "--instruction-operations", PullRequestCounters.InstructionOperations, 0);
         var outFile = Path.GetFullPath(a.Value("--out", "counters.json")!);
         var work = Path.GetFullPath(a.Value("--work") ?? Path.Combine(Path.GetDirectoryName(outFile)!, "counters-work"));
 
         var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES");
         var environment = new Dictionary<string, string?> { ["FILEPIPES_FIXTURES"] = fixtures };
+        if (a.Value("--base-program") is { } baseText)
+        {
+            var baseProgram = Path.GetFullPath(baseText);
+            if (!File.Exists(baseProgram))
+            {
+                throw new InputException($"counters: no program {baseProgram}");
+            }
+
+            if (a.Value("--operations") is not null)
+            {
+                throw new InputException($"counters: --operations is pr-report's ({PullRequestCounters.Operations}) with --base-program");
+            }
+
+            var (file, error) = PullRequestCounters.Measure(
+                new AbBuilds(program, baseProgram, null, environment), selection, instructionOperations, outFile, work, new ProgressLog("counters"));
+            Console.Out.WriteLine(file is null ? $"counters: not compared: {error}" : $"counters: compared: {file}");
+            return file is null ? throw new InputException($"counters: {error}") : ExitCodes.Ok;
+        }
+
         var counted = new CountersRun(program, environment, RunLimit, new ProgressLog("counters"))
             .Count(selection, operations, instructionOperations, work);
         JsonFormat.Write(outFile, counted);
         Console.Out.WriteLine($"counters: {counted.Cases.Count} cases: {outFile}");
         return ExitCodes.Ok;
+    }
+
+    private static CountersFile ReadCounters(string path)
+    {
+        try
+        {
+            return System.Text.Json.JsonSerializer.Deserialize<CountersFile>(File.ReadAllText(path), JsonFormat.Options) is { Cases: not null } file
+                && file.Cases.All(c => c?.Benchmark is not null)
+                ? file
+                : throw new InputException($"counters: {path} is not a counters.json");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Text.Json.JsonException or NotSupportedException)
+        {
+            throw new InputException($"counters: {path} cannot be read as counters.json ({InputException.OneLine(e.Message)})", e);
+        }
     }
 
     private static int Count(CommandArguments a, string option, int fallback, int min) =>

@@ -3,22 +3,23 @@ using System.Text.Json;
 using ResultsComparer.AB;
 using ResultsComparer.Cli;
 using ResultsComparer.Comparison;
+using ResultsComparer.Counters;
 using ResultsComparer.Output;
 
 namespace ResultsComparer.Commands;
 
 /// <summary>
 /// <c>pr-report</c>, the main job (the README's <c>scripts/pr-report</c> calls it): an A/B timing comparison of the
-/// head against its base on this machine, plus the head against the stored baseline of this OS, as one report.
-/// Writes report.md and report.json, results/ (the head's results), ab/ (every launch, log and the A/B comparison)
-/// and baseline.json/.md. Exit codes: 0 ok; 1 with --fail-on-regression when a check fails; 2 bad usage, or the
+/// head against its base on this machine, the deterministic counters of both, plus the head against the stored baseline
+/// of this OS, as one report. Writes report.md and report.json, results/ (the head's results), ab/ (every launch, log and
+/// the A/B comparison), counters.json and counters/ (both sides' counts), and baseline.json/.md. Exit codes: 0 ok; 1 with --fail-on-regression when a check fails; 2 bad usage, or the
 /// head does not build or cannot be measured. A checkout that cannot be removed is a warning, never an exit code.
 /// </summary>
 internal static class PrReportCommand
 {
     /// <summary>The usage line.</summary>
     public const string Usage =
-        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile quick|full] [--rounds N] [--filter GLOB]... [--out DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
+        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile quick|full] [--rounds N] [--filter GLOB]... [--out DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
 
     // What a PR of this repository changes: its own code's timings (the FilePipes category). The BCL comparison
     // subjects are tracked by the trend on main.
@@ -41,7 +42,7 @@ internal static class PrReportCommand
             "pr-report",
             rest,
             ["--against", "--base", "--head", "--os", "--profile", "--rounds", "--filter*", "--out", "--threshold", "--fail-threshold",
-             "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--repo"],
+             "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--instruction-operations", "--repo"],
             ["--fail-on-regression", "--peer-adapters", "--keep-src", "--reuse-build"]);
 
         // Every knob is checked here, by the parsers compare itself uses, before anything is built.
@@ -65,6 +66,12 @@ internal static class PrReportCommand
                 : throw new InputException($"pr-report: --rounds must be a whole number from 1 to 99, not '{roundsText}'")
             : AbOptions.DefaultRounds(interleave);
 
+        var instructionOperations = a.Value("--instruction-operations") is { } nText
+            ? int.TryParse(nText, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n is >= 0 and <= 1000
+                ? n
+                : throw new InputException($"pr-report: --instruction-operations must be a whole number from 0 (no instructions) to 1000, not '{nText}'")
+            : PullRequestCounters.InstructionOperations;
+
         var git = GitRepository.Find(Path.GetFullPath(a.Value("--repo", ".")!))
             ?? throw new InputException("pr-report: not inside a git repository");
         var progress = new ProgressLog("pr-report");
@@ -80,7 +87,7 @@ internal static class PrReportCommand
         var against = a.Value("--against") ?? (git.Commit("main") is null && git.Commit("origin/main") is not null ? "origin/main" : "main");
         var outDir = Path.GetFullPath(Path.Combine(git.Root, a.Value("--out", Path.Combine("artifacts", "pr-report"))!));
         Directory.CreateDirectory(outDir);
-        foreach (var stale in new[] { "report.md", "report.json", "baseline.json", "baseline.md" })
+        foreach (var stale in new[] { "report.md", "report.json", "baseline.json", "baseline.md", PullRequestCounters.FileName })
         {
             File.Delete(Path.Combine(outDir, stale));
         }
@@ -115,8 +122,12 @@ internal static class PrReportCommand
             a.Has("--reuse-build"));
         var checkouts = removeCheckout is null ? new Checkouts(git) : new Checkouts(git) { Remove = removeCheckout };
 
-        // 1. Head against base on this machine: the timing verdict that can fail the check (above the hard limit only).
-        var ab = AbRun.Run(git, options, checkouts, progress);
+        // 1. Head against base on this machine: the timing verdict that can fail the check (above the hard limit only),
+        // then, while both builds exist, their deterministic counters (bytes and system calls above the base fail).
+        (string? File, string? Error) counters = (null, null);
+        List<string> selection = ["--profile", profile, .. globs.SelectMany(glob => new[] { "--filter", glob })];
+        var ab = AbRun.Run(git, options, checkouts, progress, builds => counters = PullRequestCounters.Measure(
+            builds, selection, instructionOperations, Path.Combine(outDir, PullRequestCounters.FileName), Path.Combine(outDir, "counters"), progress));
         CopyTree(ab.HeadResults, results);
 
         // 2. Head against the stored baseline: allocations can fail (beyond the tolerance); timing is indicative only.
@@ -138,6 +149,7 @@ internal static class PrReportCommand
         var reportJson = Path.Combine(outDir, "report.json");
         List<string> report = ["--os", os, "--baseline", baselineJson, "--md", reportMd, "--json", reportJson];
         report.AddRange(ab.AbJson is { } abJson ? ["--ab", abJson] : ["--ab-error", ab.AbError ?? "the A/B comparison was not made"]);
+        report.AddRange(counters.File is { } countersJson ? ["--counters", countersJson] : ["--counters-error", counters.Error ?? "the counters were not made"]);
         if (a.Has("--fail-on-regression"))
         {
             report.Add("--fail-on-regression");
@@ -157,7 +169,7 @@ internal static class PrReportCommand
         progress.Say($"report: {reportMd} and {reportJson}; head results: {results}");
         if (code == ExitCodes.Regression)
         {
-            Console.Error.WriteLine($"pr-report: regression (A/B timing above {compare.FailThreshold?.Text}, or more bytes allocated): {os}: {Headline(reportJson)}");
+            Console.Error.WriteLine($"pr-report: regression (A/B timing above {compare.FailThreshold?.Text}, or more bytes or system calls): {os}: {Headline(reportJson)}");
         }
 
         return code;

@@ -42,4 +42,51 @@ internal static class CallgrindTotals
             ? instructions
             : throw new InputException($"{path}: no totals: or summary: line with an instruction count");
     }
+
+    /// <summary>
+    /// The instructions of each part of a run that dumped more than once (<c>--dump-before</c>): every file in
+    /// <paramref name="folder"/> whose name starts with <paramref name="prefix"/>, ordered by the number on its
+    /// <c>part:</c> line, which must run 1, 2, 3 ... without a gap.
+    /// </summary>
+    /// <param name="folder">Where callgrind wrote.</param>
+    /// <param name="prefix">The output file's name given to callgrind.</param>
+    /// <returns>The instructions of part 1, 2, ...</returns>
+    public static IReadOnlyList<long> Parts(string folder, string prefix)
+    {
+        var parts = new SortedDictionary<int, long>();
+        foreach (var path in Directory.EnumerateFiles(folder, prefix + "*"))
+        {
+            var number = PartNumber(path);
+            if (!parts.TryAdd(number, Instructions(path)))
+            {
+                throw new InputException($"{path}: part {number} was dumped twice");
+            }
+        }
+
+        var expected = 1;
+        foreach (var number in parts.Keys)
+        {
+            if (number != expected++)
+            {
+                throw new InputException($"{folder}: callgrind's parts skip from {expected - 2} to {number}");
+            }
+        }
+
+        return [.. parts.Values];
+    }
+
+    private static int PartNumber(string path)
+    {
+        foreach (var line in File.ReadLines(path))
+        {
+            if (line.StartsWith("part:", StringComparison.Ordinal))
+            {
+                return int.TryParse(line["part:".Length..].Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number > 0
+                    ? number
+                    : throw new InputException($"{path}: '{line}' is not a part number");
+            }
+        }
+
+        throw new InputException($"{path}: no part: line (was callgrind told to dump?)");
+    }
 }

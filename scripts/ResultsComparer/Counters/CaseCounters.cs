@@ -6,4 +6,14 @@ namespace ResultsComparer.Counters;
 /// <param name="ReadCalls">Read system calls per operation.</param>
 /// <param name="WriteCalls">Write system calls per operation.</param>
 /// <param name="Instructions">User-space instructions per operation, under callgrind.</param>
-internal sealed record CaseCounters(string Benchmark, double AllocatedBytes, double? ReadCalls, double? WriteCalls, double? Instructions);
+internal sealed record CaseCounters(string Benchmark, double AllocatedBytes, double? ReadCalls, double? WriteCalls, double? Instructions)
+{
+    /// <summary>Gets the bytes of the cheapest and the dearest single operation, when the host said.</summary>
+    public CounterRange? AllocatedBytesRange { get; init; }
+
+    /// <summary>Gets the read calls of the cheapest and the dearest single operation, when counted.</summary>
+    public CounterRange? ReadCallsRange { get; init; }
+
+    /// <summary>Gets the write calls of the cheapest and the dearest single operation, when counted.</summary>
+    public CounterRange? WriteCallsRange { get; init; }
+}

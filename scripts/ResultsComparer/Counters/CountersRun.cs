@@ -6,9 +6,11 @@ namespace ResultsComparer.Counters;
 
 /// <summary>
 /// Counts one build's cases with its benchmark program's <c>--counters</c> mode: one ordinary run for allocations and
-/// system calls, then on Linux two callgrind runs per case, at N and 2N operations, whose difference over N is the
-/// instructions per operation (start-up and warm-up are the same in both, so they cancel). Every run has a time
-/// limit after which its process tree is killed.
+/// system calls, then on Linux one callgrind run for every case's instructions: the host runs each case N and then 2N
+/// times between marks, callgrind dumps its counts at each mark, and (the 2N part − the N part) / N is the instructions
+/// per operation (whatever the marks and the loop cost is in both parts and cancels). Start-up, a minute under
+/// callgrind, is paid once per build instead of twice per case. Every run has a time limit after which its process
+/// tree is killed.
 /// </summary>
 /// <param name="program">The built benchmark program (FilePipes.Benchmarks.dll); its apphost lies beside it.</param>
 /// <param name="environment">Variables every run gets (the fixture folder).</param>
@@ -19,16 +21,23 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
     /// <summary>Why instructions are missing off Linux.</summary>
     public const string NotLinux = "not measured: callgrind (valgrind) runs only on Linux";
 
+    /// <summary>Why instructions are missing where valgrind is not installed.</summary>
+    public const string NoValgrind = "not measured: valgrind is not installed (apt-get install valgrind)";
+
+    // The host's marks enter this libc function (benchmarks/FilePipes.Benchmarks/Counters/CallgrindMarks.cs).
+    private const string MarkFunction = "getpgrp";
+
     // Counts must not depend on when the JIT recompiles: the host refuses to run without this.
     private const string TieredCompilation = "DOTNET_TieredCompilation";
 
-    // Operations under callgrind cost about 50 times their native time; one uncounted run is enough to JIT and fill pools.
-    private const int CallgrindWarmup = 1;
+    // Operations before the first mark. After one, FilePipeWriter 64 KiB 4 MiB's next operation still cost 43,000
+    // instructions more than the ones after it; after three, N = 1 and N = 2 agreed to one instruction in 20.5 million.
+    private const int CallgrindWarmup = 3;
 
     /// <summary>Counts the selected cases.</summary>
     /// <param name="selection">The host's selection arguments (--profile, --filter, --case).</param>
     /// <param name="operations">Operations for allocations and system calls.</param>
-    /// <param name="instructionOperations">N of the callgrind runs, or 0 to leave instructions out.</param>
+    /// <param name="instructionOperations">N of the callgrind run, or 0 to leave instructions out.</param>
     /// <param name="work">Where the runs' files and logs go.</param>
     /// <returns>The counters per operation.</returns>
     public CountersFile Count(IReadOnlyList<string> selection, int operations, int instructionOperations, string work)
@@ -48,25 +57,45 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
         var instructionsMissing = instructionOperations == 0 ? "not measured: --instruction-operations 0"
             : !OperatingSystem.IsLinux() ? NotLinux
             : !File.Exists(apphost) ? $"not measured: no apphost {apphost} beside the program"
-            : !this.HasValgrind() ? "not measured: valgrind is not installed (apt-get install valgrind)"
+            : !HasValgrind() ? NoValgrind
+            : null;
+        var instructions = instructionsMissing is null
+            ? this.Instructions(apphost, selection, instructionOperations, Path.Combine(work, "callgrind"))
             : null;
 
         var cases = new List<CaseCounters>();
         foreach (var counted in root.GetProperty("cases").EnumerateArray())
         {
             var name = counted.GetProperty("benchmark").GetString() ?? throw new InputException($"{native}: a case has no name");
-            double? instructions = instructionsMissing is null
-                ? this.Instructions(apphost, selection, name, instructionOperations, Path.Combine(work, "callgrind", Text(cases.Count)))
-                : null;
             cases.Add(new CaseCounters(
                 name,
                 PerOperation(counted, "allocatedBytes", operations) ?? throw new InputException($"{native}: {name} has no allocatedBytes"),
                 PerOperation(counted, "readCalls", operations),
                 PerOperation(counted, "writeCalls", operations),
-                instructions));
+                instructions is null ? null
+                    : instructions.TryGetValue(name, out var perOperation) ? perOperation
+                    : throw new InputException($"the callgrind run did not count {name}, which the ordinary run did"))
+            {
+                AllocatedBytesRange = Range(counted, "allocatedBytesPerOperation"),
+                ReadCallsRange = Range(counted, "readCallsPerOperation"),
+                WriteCallsRange = Range(counted, "writeCallsPerOperation"),
+            });
         }
 
         return new CountersFile(operations, instructionOperations, systemCalls, instructionsMissing, cases);
+    }
+
+    /// <summary>Whether valgrind can be started here.</summary>
+    public static bool HasValgrind()
+    {
+        try
+        {
+            return ChildProcess.Run("valgrind", ["--version"], Environment.CurrentDirectory, TimeSpan.FromSeconds(30)).Succeeded;
+        }
+        catch (InputException)
+        {
+            return false;
+        }
     }
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
@@ -86,53 +115,59 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
         }
     }
 
-    private double Instructions(string apphost, IReadOnlyList<string> selection, string name, int n, string work)
+    private static CounterRange? Range(JsonElement counted, string name) =>
+        counted.TryGetProperty(name, out var range) && range.ValueKind == JsonValueKind.Object
+            ? new CounterRange(range.GetProperty("min").GetInt64(), range.GetProperty("max").GetInt64())
+            : null;
+
+    // One callgrind process for every case: a dump at every mark, then (2N part − N part) / N per case.
+    private Dictionary<string, double> Instructions(string apphost, IReadOnlyList<string> selection, int n, string work)
     {
+        if (Directory.Exists(work))
+        {
+            Directory.Delete(work, recursive: true);
+        }
+
         Directory.CreateDirectory(work);
-        var profile = ProfileOf(selection);
-
-        // The two runs are independent processes: side by side they take the time of one.
-        var runs = new[] { n, 2 * n }.Select(count => Task.Run(() =>
+        var output = Path.Combine(work, "callgrind.out");
+        var marked = Path.Combine(work, "marked.json");
+        this.Host(
+            "valgrind",
+            ["--tool=callgrind", $"--callgrind-out-file={output}", $"--dump-before={MarkFunction}", "--dump-instr=no",
+             apphost, "--counters", .. selection, "--marks", "--operations", Text(n), "--warmup", Text(CallgrindWarmup), "--out", marked],
+            Path.Combine(work, "callgrind.log"));
+        using var document = ReadHostFile(marked);
+        var marks = document.RootElement.GetProperty("marks");
+        if (marks.GetProperty("function").GetString() != MarkFunction)
         {
-            var output = Path.Combine(work, $"callgrind-{count}.out");
-            File.Delete(output);
-            this.Host(
-                "valgrind",
-                ["--tool=callgrind", $"--callgrind-out-file={output}", apphost, "--counters", .. profile, "--case", name,
-                 "--operations", Text(count), "--warmup", Text(CallgrindWarmup), "--out", Path.Combine(work, $"host-{count}.json")],
-                Path.Combine(work, $"callgrind-{count}.log"));
-            return CallgrindTotals.Instructions(output);
-        })).ToArray();
-        try
-        {
-            Task.WaitAll(runs);
-        }
-        catch (AggregateException e) when (e.InnerException is InputException failure)
-        {
-            throw new InputException(failure.Message, failure);
+            throw new InputException($"{marked}: the host marks with {marks.GetProperty("function").GetString()}, not {MarkFunction}");
         }
 
-        var perOperation = (runs[1].Result - runs[0].Result) / (double)n;
-        progress.Say($"instructions: {name}: {perOperation:F0} per operation");
+        var before = marks.GetProperty("before").GetInt32();
+        var perCase = marks.GetProperty("perCase").GetInt32();
+        var names = document.RootElement.GetProperty("cases").EnumerateArray()
+            .Select(c => c.GetProperty("benchmark").GetString() ?? throw new InputException($"{marked}: a case has no name"))
+            .ToList();
+
+        // Every mark is a dump, and the exit one more: any other count means something else entered the marker.
+        var parts = CallgrindTotals.Parts(work, Path.GetFileName(output));
+        var expected = before + (perCase * names.Count) + 1;
+        if (parts.Count != expected)
+        {
+            throw new InputException($"callgrind wrote {parts.Count} parts for {names.Count} cases, not {expected}: something else entered {MarkFunction} (see {work})");
+        }
+
+        var perOperation = new Dictionary<string, double>(StringComparer.Ordinal);
+        for (var i = 0; i < names.Count; i++)
+        {
+            // The case's parts: set-up and warm-up, then N operations, then 2N.
+            var once = parts[before + (perCase * i) + 1];
+            var twice = parts[before + (perCase * i) + 2];
+            perOperation[names[i]] = (twice - once) / (double)n;
+            progress.Say($"instructions: {names[i]}: {perOperation[names[i]]:F0} per operation");
+        }
+
         return perOperation;
-    }
-
-    private static string[] ProfileOf(IReadOnlyList<string> selection)
-    {
-        var at = selection.ToList().IndexOf("--profile");
-        return at >= 0 && at + 1 < selection.Count ? ["--profile", selection[at + 1]] : [];
-    }
-
-    private bool HasValgrind()
-    {
-        try
-        {
-            return ChildProcess.Run("valgrind", ["--version"], Environment.CurrentDirectory, TimeSpan.FromSeconds(30)).Succeeded;
-        }
-        catch (InputException)
-        {
-            return false;
-        }
     }
 
     private void Host(string fileName, IReadOnlyList<string> arguments, string log)

@@ -27,4 +27,16 @@ public sealed record OsReport(
 {
     /// <summary>The schema marker.</summary>
     public const string CurrentSchema = "filepipes-report/1";
+
+    /// <summary>Gets the deterministic counters' summary, when they were compared.</summary>
+    public CountersSummary? Counters { get; init; }
+
+    /// <summary>Gets why the counters were not compared, or null.</summary>
+    public string? CountersError { get; init; }
 }
+
+/// <summary>The counters' part of the report's summary.</summary>
+/// <param name="Cases">Cases compared.</param>
+/// <param name="Moved">Counters that moved beyond their tolerance.</param>
+/// <param name="Failing">Moves that fail the check (more bytes or system calls).</param>
+public sealed record CountersSummary(int Cases, int Moved, int Failing);

@@ -1,22 +1,32 @@
 using System.Text;
+using ResultsComparer.Counters;
 using ResultsComparer.Output;
 
 namespace ResultsComparer.Reporting;
 
 /// <summary>
-/// One OS section of the PR comment, in the order of trust: (1) timing head vs base on this runner (the A/B verdict),
-/// (2) allocations vs the stored baseline (gated beyond its threshold), (3) timing vs the stored baseline (indicative).
+/// One OS section of the PR comment, in the order of trust: the deterministic counters of head and base (when pr-report
+/// measured them), timing head vs base on this runner (the A/B verdict), allocations vs the stored baseline (gated
+/// beyond its threshold), timing vs the stored baseline (indicative).
 /// </summary>
 internal static class OsReportMarkdown
 {
     /// <summary>The section text (LF line endings).</summary>
-    public static string Write(OsReport report, CompareJson? ab, CompareJson? baseline)
+    public static string Write(OsReport report, CompareJson? ab, CompareJson? baseline, CountersComparison? counters = null)
     {
         var text = new StringBuilder();
         Line(text, $"## {MarkdownText.Escape(report.Os)}: {report.Headline}");
         Line(text);
 
-        Line(text, "### 1. Timing: head vs base on this runner (A/B)");
+        var section = 1;
+        if (counters is not null || report.CountersError is not null)
+        {
+            Line(text, $"### {section++}. Counters (deterministic): head vs base on this runner");
+            Line(text);
+            CountersMarkdown.Write(text, counters, report.CountersError);
+        }
+
+        Line(text, $"### {section++}. Timing: head vs base on this runner (A/B)");
         Line(text);
         if (ab is null)
         {
@@ -37,7 +47,7 @@ internal static class OsReportMarkdown
             Details(text, $"All {ab.Benchmarks.Count} A/B verdicts", () => TimingTable(text, ab.Benchmarks, paired: ab.Options.Paired is not null));
         }
 
-        Line(text, "### 2. Allocations vs the stored baseline");
+        Line(text, $"### {section++}. Allocations vs the stored baseline");
         Line(text);
         if (baseline is null)
         {
@@ -64,7 +74,7 @@ internal static class OsReportMarkdown
             }
         }
 
-        Line(text, "### 3. Timing vs the stored baseline (indicative)");
+        Line(text, $"### {section}. Timing vs the stored baseline (indicative)");
         Line(text);
         if (baseline is null)
         {
@@ -98,10 +108,20 @@ internal static class OsReportMarkdown
     }
 
     /// <summary>The per-OS headline: the A/B timing verdict, then allocations vs the baseline.</summary>
-    public static string Headline(CompareJson? ab, string? abError, CompareJson? baseline, int failing)
+    public static string Headline(CompareJson? ab, string? abError, CompareJson? baseline, int failing, CountersComparison? counters = null, string? countersError = null)
     {
         var parts = new List<string>();
         var warn = failing > 0;
+        if (counters is not null)
+        {
+            parts.Add($"{counters.Moved} counters moved");
+            warn |= counters.Cases.Any(c => c.Counters.Any(v => v.Verdict == "More"));
+        }
+        else if (countersError is not null)
+        {
+            parts.Add("counters not measured");
+        }
+
         if (ab is not null)
         {
             parts.Add($"{ab.Summary.Slower} slower, {ab.Summary.Faster} faster (A/B)");
@@ -129,6 +149,7 @@ internal static class OsReportMarkdown
             + (baseline?.Summary.New ?? 0) + (baseline?.Summary.Missing ?? 0);
         // Nor when either comparison held no benchmark at all: nothing compared is never "no regression".
         var empty = ab is { Summary.Total: 0 } || baseline is { Summary.Total: 0 };
+        undecided += countersError is not null || counters?.BaseError is not null ? 1 : 0;
         var mark = warn ? "⚠️" : undecided > 0 || empty || ab is null || baseline is null ? "❔" : "✅";
         return $"{mark} {string.Join(", ", parts)}";
     }

@@ -7,7 +7,9 @@ namespace ResultsComparer.Tests.AbEndToEnd;
 /// to build in seconds, at the path the runner builds) with these tags:
 /// base (two probe methods that work, and a method with two cases), head (base with ProbeBenchmarks.Throws now
 /// throwing), broken (base with a compile error: a base or head that does not build), bare (base without
-/// benchmarks/: a base without the benchmark project). The working tree is left at head.
+/// benchmarks/: a base without the benchmark project), counted (base with one more object per operation in
+/// CountedBenchmarks.Allocates and one more read call in CountedBenchmarks.Reads). The suite's counters host is copied
+/// in from this repository, so the counters run is the real one. The working tree is left at head.
 /// </summary>
 public sealed class AbRepository : IDisposable
 {
@@ -40,6 +42,12 @@ public sealed class AbRepository : IDisposable
             File.Copy(Path.Combine(source, shared), Path.Combine(this.Root, shared));
         }
 
+        var counters = Path.Combine("benchmarks", "FilePipes.Benchmarks", "Counters");
+        foreach (var host in Directory.EnumerateFiles(Path.Combine(source, counters), "*.cs"))
+        {
+            this.Write(Path.Combine(counters, Path.GetFileName(host)), File.ReadAllText(host));
+        }
+
         this.Git("init", "-q", "-b", "main", ".");
         this.Git("config", "core.autocrlf", "false");
         this.Commit("base");
@@ -51,12 +59,20 @@ public sealed class AbRepository : IDisposable
         this.Git("checkout", "-q", "base");
         this.Git("rm", "-rq", "benchmarks");
         this.Commit("bare");
+        this.Git("checkout", "-q", "base");
+        this.Write(CountedFile, this.Read(CountedFile)
+            .Replace("// counted: allocation", "this.Kept = new object();", StringComparison.Ordinal)
+            .Replace("// counted: read", "sum += RandomAccess.Read(this.handle!, this.buffer, 0);", StringComparison.Ordinal));
+        this.Commit("counted");
         this.Git("checkout", "-q", "head");
 
         // The stores pr-report compares with; empty, so every benchmark is New there.
         Directory.CreateDirectory(Path.Combine(this.Root, "baselines", "ubuntu-latest"));
         Directory.CreateDirectory(Path.Combine(this.Root, "baselines", "windows-latest"));
     }
+
+    /// <summary>The class whose counts the tag counted changes, relative to the root.</summary>
+    public static string CountedFile => "benchmarks/FilePipes.Benchmarks/CountedBenchmarks.cs";
 
     /// <summary>The probe class, relative to the root.</summary>
     public static string ProbeFile => "benchmarks/FilePipes.Benchmarks/ProbeBenchmarks.cs";

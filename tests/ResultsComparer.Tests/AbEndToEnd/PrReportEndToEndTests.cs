@@ -14,7 +14,8 @@ public sealed class PrReportEndToEndTests(AbRepository repository) : IClassFixtu
 {
     private const string Slow = "AbEndToEnd";
     private const string CaseGlob = "*CaseBenchmarks.Sum(Size: 2)";
-    private static readonly string[] Slice = ["--profile", "full", "--bench-arg", "--job", "--bench-arg", "dry", "--filter", "*ProbeBenchmarks*"];
+    // No callgrind run here (a minute of start-up per side): the counters' own end-to-end test runs it.
+    private static readonly string[] Slice = ["--profile", "full", "--bench-arg", "--job", "--bench-arg", "dry", "--filter", "*ProbeBenchmarks*", "--instruction-operations", "0"];
 
     [Fact]
     [Trait("Category", Slow)]
@@ -107,7 +108,7 @@ public sealed class PrReportEndToEndTests(AbRepository repository) : IClassFixtu
         {
             var run = ComparerRun.Capture(() => PrReportCommand.Run(
                 ["--repo", repository.Root, "--base", "base", "--rounds", "1", "--interleave", "suite", "--out", output, "--fail-on-regression",
-                 "--profile", "full", "--bench-arg", "--job", "--bench-arg", "dry", "--filter", "*ProbeBenchmarks.Works"],
+                 "--profile", "full", "--bench-arg", "--job", "--bench-arg", "dry", "--filter", "*ProbeBenchmarks.Works", "--instruction-operations", "0"],
                 folder => $"{folder} is held by another process"));
 
             Assert.True(run.ExitCode == 0, run.Error);

@@ -42,6 +42,33 @@ public sealed class CallgrindTotalsTests : IDisposable
         Assert.Contains("no output file", e.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Parts_are_read_in_the_order_of_their_part_lines()
+    {
+        var dumps = this.folder.Folder("dumps");
+        File.WriteAllText(Path.Combine(dumps, "callgrind.out.2"), "events: Ir\npart: 2\ntotals: 200\n");
+        File.WriteAllText(Path.Combine(dumps, "callgrind.out.10"), "events: Ir\npart: 3\ntotals: 350\n");
+        File.WriteAllText(Path.Combine(dumps, "callgrind.out.1"), "events: Ir\npart: 1\ntotals: 1000\n");
+        File.WriteAllText(Path.Combine(dumps, "marked.json"), "{}");
+
+        Assert.Equal([1000L, 200L, 350L], CallgrindTotals.Parts(dumps, "callgrind.out"));
+    }
+
+    [Theory]
+    [InlineData("part: 1", "part: 3", "skip from 1 to 3")]
+    [InlineData("part: 1", "part: 1", "dumped twice")]
+    [InlineData("part: 1", "", "no part: line")]
+    public void Parts_with_a_gap_a_repeat_or_no_number_are_bad_input(string first, string second, string expected)
+    {
+        var dumps = this.folder.Folder("dumps-" + Guid.NewGuid().ToString("N"));
+        File.WriteAllText(Path.Combine(dumps, "callgrind.out.a"), $"events: Ir\n{first}\ntotals: 1\n");
+        File.WriteAllText(Path.Combine(dumps, "callgrind.out.b"), $"events: Ir\n{second}\ntotals: 2\n");
+
+        var e = Assert.Throws<InputException>(() => CallgrindTotals.Parts(dumps, "callgrind.out"));
+
+        Assert.Contains(expected, e.Message, StringComparison.Ordinal);
+    }
+
     public void Dispose() => this.folder.Dispose();
 
     private string Write(string text)

@@ -1,3 +1,5 @@
+using ResultsComparer.Counters;
+using ResultsComparer.Output;
 using ResultsComparer.Tests.Infrastructure;
 
 namespace ResultsComparer.Tests.Counters;
@@ -24,6 +26,32 @@ public sealed class CountersCommandTests : IDisposable
         File.WriteAllText(program, "");
 
         ComparerRun.Of("counters", "--program", program, option, value).AssertBadInput(option);
+    }
+
+    [Fact]
+    public void Two_counters_files_are_compared_into_a_comparison()
+    {
+        const string Name = "FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(BufferSize: 4096)";
+        var baseFile = this.folder.File("base.json");
+        var headFile = this.folder.File("head.json");
+        JsonFormat.Write(baseFile, CountersComparisonTests.File(CountersComparisonTests.Case(Name, 632, 32_769, 0, 1e9)));
+        JsonFormat.Write(headFile, CountersComparisonTests.File(CountersComparisonTests.Case(Name, 632, 32_770, 0, 1e9)));
+        var output = this.folder.File("comparison.json");
+
+        var run = ComparerRun.Of("counters", "--base-counters", baseFile, "--head-counters", headFile, "--out", output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        var moved = Assert.Single(CountersComparison.Read(output).Cases.Single().Counters, v => v.Verdict != "Same");
+        Assert.Equal((CounterKind.ReadCalls, "More"), (moved.Counter, moved.Verdict));
+    }
+
+    [Fact]
+    public void A_counters_file_that_is_not_one_is_bad_input()
+    {
+        var other = this.folder.File("other.json");
+        File.WriteAllText(other, "[1, 2]");
+
+        ComparerRun.Of("counters", "--base-counters", other, "--head-counters", other).AssertBadInput("cannot be read as counters.json");
     }
 
     public void Dispose() => this.folder.Dispose();
