@@ -8,9 +8,10 @@ internal static class CounterPolicy
 {
     /// <summary>
     /// Instructions may differ by this fraction of the base before they count as moved: above the A/A spread of
-    /// callgrind's counts (thread-pool threads that spin while waiting), below the 1% a real change in the read path makes.
+    /// callgrind's counts (up to 0.19%, the small files, between two runs of one build), below the 1%
+    /// that a small loop in the read path makes.
     /// </summary>
-    public const double InstructionTolerance = 0.002;
+    public const double InstructionTolerance = 0.005;
 
     /// <summary>
     /// Bytes and system calls are exact where the operations of one run agree: any increase per operation counts

@@ -32,7 +32,7 @@ internal static class CountersMarkdown
             }
         }
 
-        var moved = counters.Cases.SelectMany(c => c.Counters.Where(v => v.Verdict is "More" or "Fewer" or "Varies").Select(v => (Case: c, Counter: v))).ToList();
+        var moved = counters.Cases.SelectMany(c => c.Counters.Where(v => v.Verdict is "More" or "Fewer").Select(v => (Case: c, Counter: v))).ToList();
         if (moved.Count > 0)
         {
             Line(text, "| Benchmark | Counter | Base | Head | Change |");
@@ -47,6 +47,7 @@ internal static class CountersMarkdown
 
         if (counters.Cases.Any(c => c.TimingDependent))
         {
+            // Their moves are every run's, so they stay out of the table above and show in the full one.
             Line(text, $"> ⏱️ Timing-dependent: {MarkdownText.Escape(CounterPolicy.TimingDependent)}.");
             Line(text);
         }
