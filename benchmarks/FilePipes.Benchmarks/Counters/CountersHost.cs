@@ -192,7 +192,7 @@ public static class CountersHost
     // build has just verified (CountersRun runs it first), so they are not read and hashed again under callgrind.
     private static int RunMarked(CounterArguments arguments, IReadOnlyList<BenchmarkCase> cases)
     {
-        FixtureCache.TrustPresentFiles = true;
+        FixtureCache.SkipVerification = true;
         CallgrindMarks.Mark();
         foreach (BenchmarkCase benchmarkCase in cases)
         {

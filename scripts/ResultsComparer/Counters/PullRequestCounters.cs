@@ -36,6 +36,7 @@ internal static class PullRequestCounters
     public static (string? File, string? Error) Measure(
         AbBuilds builds, IReadOnlyList<string> selection, int instructionOperations, string path, string work, ProgressLog progress)
     {
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
         File.Delete(path);
         progress.Say("counters: bytes and system calls, then instructions under callgrind, base and head side by side");
         var head = Task.Run(() => Side(builds.HeadProgram, builds, selection, instructionOperations, Path.Combine(work, "head"), progress));
