@@ -29,6 +29,28 @@ public sealed class PackageTests(PackedLibrary package) : IClassFixture<PackedLi
         Assert.Contains($"read: {ConsumerProject.FileLength} bytes, equal", run.StdOut, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [MemberData(nameof(Frameworks))]
+    public void ReadmeExamplesCompileAgainstThePackageAndRun(string framework)
+    {
+        // Every readme must show one example at least; each was compiled into the consumer, or the fixture's build failed.
+        foreach (var readme in ReadmeExamples.Readmes)
+        {
+            Assert.Contains(ConsumerProject.Examples, e => e.Name.StartsWith(readme + " ", StringComparison.Ordinal));
+        }
+
+        var run = PackedLibrary.Dotnet(package.Consumer, new Dictionary<string, string?>(), TimeSpan.FromMinutes(3),
+            "run", "--no-build", "-c", "Release", "-f", framework, "--", ConsumerProject.RunReadmeExamples);
+
+        Assert.True(run.ExitCode == 0, $"the readme examples exited {run.ExitCode}:\n{run.Output}");
+        foreach (var (name, _, _) in ConsumerProject.Examples)
+        {
+            Assert.Contains($"{name}: ran, ", run.StdOut, StringComparison.Ordinal);
+        }
+
+        Assert.DoesNotContain("copy different", run.StdOut, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void PackageHoldsBothFrameworksTheirDocsAndTheReadme()
     {

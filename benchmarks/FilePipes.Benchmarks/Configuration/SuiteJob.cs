@@ -12,11 +12,10 @@ public static class SuiteJob
     public const int IterationCount = 5;
 
     /// <summary>
-    /// Gets the job. Issue 4 reports (an earlier measurement on this machine) that 59-93% of a benchmark's variance
-    /// lies between processes while inside one process the spread is 2-9%; our verdict trials saw a benchmark's median
-    /// vary by 36-51% (coefficient of variation) from one process to the next. So more iterations in one process buy almost
-    /// nothing: 5 iterations already pin the process mean to within a few percent, and 2 warmups are enough for a
-    /// tiered-JIT'd, cache-warm loop whose pilot stage has already run it. Precision comes from more processes spread
+    /// Gets the job. Most of a benchmark's variance lies between processes, far more than within one (measured:
+    /// docs/results.md, "The benchmark suite"). So more iterations in one process buy almost nothing: 5 iterations
+    /// already pin the process mean to within a few percent, and 2 warmups are enough for a tiered-JIT'd, cache-warm
+    /// loop whose pilot stage has already run it. Precision comes from more processes spread
     /// over time, which is the caller's choice: <c>--launchCount 3</c> for the stored-baseline compare (15
     /// measurements per benchmark), one launch per round for the interleaved A/B runner. It is marked as the default
     /// job so that <c>--launchCount</c> and the other job options on the command line refine it rather than add a job.
