@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.IO.Pipelines;
 
 namespace FilePipes.Tests;
 
@@ -69,6 +70,67 @@ public sealed class FilePipeWriterBlockTests : IDisposable
         Assert.Equal("abcdewxyz"u8.ToArray(), File.ReadAllBytes(path));
     }
 
+    public static TheoryData<int> RoomOffsets() => new(0, 1);
+
+    [Theory]
+    [MemberData(nameof(RoomOffsets))]
+    public void AnAdvanceAfterCompleteIsJudgedAgainstTheRoomLeftAsOnAPipe(int pastTheRoom)
+    {
+        // Bytes advanced before Complete shrink the room an Advance after it may use without an error.
+        Type? expected = Record.Exception(() => AdvanceAfterComplete(new Pipe().Writer, pastTheRoom))?.GetType();
+        FilePipeWriter writer = FilePipe.OpenWriter(this.files.PathOf("after-complete.bin"));
+        Type? actual = Record.Exception(() => AdvanceAfterComplete(writer, pastTheRoom))?.GetType();
+
+        Assert.Equal(expected, actual);
+        Assert.Equal(pastTheRoom > 0, actual is not null);
+    }
+
+    [Fact]
+    public void MemoryThatFitsTheRoomLeftIsHandedOutWithoutAWrite()
+    {
+        string path = this.files.PathOf("room.bin");
+        FilePipeWriter writer = FilePipe.OpenWriter(path, new FilePipeOptions { BufferSize = 8 });
+        writer.Write("abcde"u8);
+
+        Assert.Equal(3, writer.GetMemory(3).Length);
+        Assert.Equal(5, writer.UnflushedBytes);
+        Assert.Empty(File.ReadAllBytes(path));
+        writer.Complete();
+    }
+
+    [Fact]
+    public void WritingManyBlocksRentsOneBlock()
+    {
+        // Steady state rents nothing: the block is written and reused, not returned and rented again.
+        var pool = new RentCountingPool();
+        string path = this.files.PathOf("rents.bin");
+        FilePipeWriter writer = FilePipe.OpenWriter(path, new FilePipeOptions { BufferSize = 64, Pool = pool });
+
+        for (int i = 0; i < 10; i++)
+        {
+            writer.Write(new byte[64]);
+        }
+
+        writer.Complete();
+        Assert.Equal(1, pool.Rents);
+        Assert.Equal(640, new FileInfo(path).Length);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void LeaveOpenDecidesWhetherCompleteClosesACallersHandle(bool leaveOpen)
+    {
+        using var handle = File.OpenHandle(this.files.PathOf("owned.bin"), FileMode.Create, FileAccess.Write);
+        FilePipeWriter writer = FilePipe.CreateWriter(handle, new FilePipeOptions { LeaveOpen = leaveOpen });
+        writer.Write("x"u8);
+
+        writer.Complete();
+
+        Assert.Equal(!leaveOpen, handle.IsClosed);
+        Assert.Equal(0, writer.UnflushedBytes);
+    }
+
     [LinuxFact("FIFOs are made with mkfifo; Windows named pipes are a different API that File.OpenHandle does not create.")]
     public async Task AFifoWriterWithFlushToDiskCompletesAndDeliversEverything()
     {
@@ -86,4 +148,31 @@ public sealed class FilePipeWriterBlockTests : IDisposable
     }
 
     public void Dispose() => this.files.Dispose();
+
+    private static void AdvanceAfterComplete(PipeWriter writer, int pastTheRoom)
+    {
+        writer.GetMemory(10);
+        writer.Advance(5);
+        int room = writer.GetMemory(1).Length;
+        writer.Complete();
+        writer.Advance(room + pastTheRoom);
+    }
+
+    /// <summary>The shared pool, counting rents.</summary>
+    private sealed class RentCountingPool : MemoryPool<byte>
+    {
+        public int Rents { get; private set; }
+
+        public override int MaxBufferSize => Shared.MaxBufferSize;
+
+        public override IMemoryOwner<byte> Rent(int minBufferSize = -1)
+        {
+            this.Rents++;
+            return Shared.Rent(minBufferSize);
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+        }
+    }
 }
