@@ -83,6 +83,69 @@ public sealed class ComparisonSummaryTests
         Assert.InRange(benchmark.GetProperty("ratio").GetDouble(), 1.05, 1.15);
     }
 
+    [Fact]
+    public void ABenchmarkOnlyInTheBaseThatFailedThereIsFailedNotMissing()
+    {
+        using var temp = new TempFolder();
+        var shared = FakeBenchmark.Of("Shared", 1000, 0.01, 15, seed: 1);
+
+        using var json = Compare(temp, [shared, FakeBenchmark.FailedOne("Broken"), FakeBenchmark.Of("Gone", 1000, 0.01, 15, seed: 2)], [shared]);
+
+        Assert.Equal("Failed", CompareVerdictTests.VerdictOf(json, "Demo.ReadBenchmarks.Broken"));
+        Assert.Equal("Missing", CompareVerdictTests.VerdictOf(json, "Demo.ReadBenchmarks.Gone"));
+    }
+
+    [Fact]
+    public void WhenThePairedVerdictDecidesTheRatioIsItsMedianRatio()
+    {
+        // Every round 10% slower under a drift of ±20% between rounds: the pooled ratio of medians is not the paired one.
+        using var temp = new TempFolder();
+        double[] drift = [1.0, 1.2, 0.8, 1.1, 0.9, 1.15];
+        FakeBenchmark Side(double factor, int seed) => new(
+            "Demo.ReadBenchmarks", "Read", string.Empty, drift.Select((d, r) => FakeBenchmark.Samples(1000 * d * factor, 0.01, 5, seed + r)).ToList(), 0);
+        var run = CompareVerdictTests.CompareRun(temp, [Side(1.0, 10)], [Side(1.1, 20)], "--paired");
+        Assert.True(run.ExitCode == 0, run.Error);
+
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("report.json")));
+        var benchmark = CompareVerdictTests.Benchmark(json, "Demo.ReadBenchmarks.Read");
+        var paired = benchmark.GetProperty("paired");
+        Assert.Equal("Slower", paired.GetProperty("verdict").GetString());
+        Assert.Equal(paired.GetProperty("medianRatio").GetDouble(), benchmark.GetProperty("ratio").GetDouble());
+        Assert.NotEqual(benchmark.GetProperty("pooled").GetProperty("ratio").GetDouble(), benchmark.GetProperty("ratio").GetDouble());
+    }
+
+    [Theory]
+    [InlineData("5ns", "Slower")]
+    [InlineData("150ns", "Same")]
+    public void ThePairedVerdictHonoursTheNoiseFloorInNanoseconds(string noise, string expected)
+    {
+        // Six rounds, each 10% slower on about 1000 ns: the medians differ by about 100 ns.
+        using var temp = new TempFolder();
+        FakeBenchmark Side(double factor, int seed) => new(
+            "Demo.ReadBenchmarks", "Read", string.Empty, Enumerable.Range(0, 6).Select(r => FakeBenchmark.Samples(1000 * factor, 0.01, 5, seed + r)).ToList(), 0);
+        var run = CompareVerdictTests.CompareRun(temp, [Side(1.0, 10)], [Side(1.1, 20)], "--paired", "--noise", noise);
+        Assert.True(run.ExitCode == 0, run.Error);
+
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("report.json")));
+        Assert.Equal(expected, CompareVerdictTests.Benchmark(json, "Demo.ReadBenchmarks.Read").GetProperty("paired").GetProperty("verdict").GetString());
+    }
+
+    [Theory]
+    [InlineData(new double[] { 100, 101, 102, 100, 101, 102, 200, 201, 202, 200, 201, 202 }, "bimodal")]
+    [InlineData(new double[] { 100, 101, 102, 100, 101, 102, 200, 201, 202, 200, 201 }, null)] // 11 values: too few to say
+    [InlineData(new double[] { 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111 }, null)]
+    public void ModalityIsReportedFromTwelveValues(double[] values, string? expected)
+    {
+        using var temp = new TempFolder();
+        var benchmark = new FakeBenchmark("Demo.ReadBenchmarks", "Read", string.Empty, [values], 0);
+
+        using var json = Compare(temp, [benchmark], [benchmark]);
+
+        var compared = CompareVerdictTests.Benchmark(json, "Demo.ReadBenchmarks.Read");
+        Assert.Equal(expected, compared.GetProperty("baseModality").GetString());
+        Assert.Equal(expected, compared.GetProperty("diffModality").GetString());
+    }
+
     private static JsonDocument Compare(TempFolder temp, FakeBenchmark[] baseSide, FakeBenchmark[] diffSide)
     {
         var run = CompareVerdictTests.CompareRun(temp, baseSide, diffSide);
