@@ -46,7 +46,7 @@ public sealed partial class MutationConfigTests
 
     [Theory]
     [MemberData(nameof(TestProjects))]
-    public void TheTestFilterLeavesOutOnlyNamespacesThatHoldTests(string testProject)
+    public void TheTestFilterLeavesOutOnlyNamespacesAndClassesThatExist(string testProject)
     {
         var folder = Path.Combine(RepositoryRoot.Path, "tests", testProject);
         if (!ReadConfig(folder).TryGetProperty("test-case-filter", out var filter))
@@ -54,14 +54,19 @@ public sealed partial class MutationConfigTests
             return;
         }
 
-        // Stryker's mtp runner filters by name only (no traits). A misspelt namespace would silently run the slow
-        // tests under every mutant again.
-        var declared = Directory.EnumerateFiles(folder, "*.cs", SearchOption.AllDirectories)
-            .SelectMany(File.ReadLines)
-            .Select(line => NamespaceDeclaration().Match(line))
-            .Where(m => m.Success)
-            .Select(m => m.Groups[1].Value + ".")
-            .ToHashSet(StringComparer.Ordinal);
+        // Stryker's mtp runner filters by name only (no traits): each exclusion must name a namespace or a class that
+        // holds tests, or a misspelling would silently run the slow tests under every mutant again.
+        var declared = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var file in Directory.EnumerateFiles(folder, "*.cs", SearchOption.AllDirectories))
+        {
+            var text = File.ReadAllText(file);
+            if (NamespaceDeclaration().Match(text) is { Success: true } space)
+            {
+                declared.Add(space.Groups[1].Value + ".");
+                declared.UnionWith(ClassDeclaration().Matches(text).Select(c => $"{space.Groups[1].Value}.{c.Groups[1].Value}."));
+            }
+        }
+
         var excluded = NameExclusion().Matches(filter.GetString()!).Select(m => m.Groups[1].Value).ToList();
         Assert.NotEmpty(excluded);
         foreach (var prefix in excluded)
@@ -107,6 +112,9 @@ public sealed partial class MutationConfigTests
     [GeneratedRegex(@"FullyQualifiedName!~([\w.]+)")]
     private static partial Regex NameExclusion();
 
-    [GeneratedRegex(@"^namespace ([\w.]+);")]
+    [GeneratedRegex(@"^namespace ([\w.]+);", RegexOptions.Multiline)]
     private static partial Regex NamespaceDeclaration();
+
+    [GeneratedRegex(@"\bclass (\w+)")]
+    private static partial Regex ClassDeclaration();
 }
