@@ -146,9 +146,54 @@ public sealed class ComparisonSummaryTests
         Assert.Equal(expected, compared.GetProperty("diffModality").GetString());
     }
 
-    private static JsonDocument Compare(TempFolder temp, FakeBenchmark[] baseSide, FakeBenchmark[] diffSide)
+    [Fact]
+    public void TheNoteIsThePairedVerdictsReasonWhenPairedAndThePooledOneOtherwise()
     {
-        var run = CompareVerdictTests.CompareRun(temp, baseSide, diffSide);
+        // Three values a side in one launch: the pooled verdict cannot decide, nor can the paired one (one round).
+        using var temp = new TempFolder();
+        var baseSide = FakeBenchmark.Of("Read", 1000, 0.01, 3, seed: 1);
+        var diffSide = FakeBenchmark.Of("Read", 1100, 0.01, 3, seed: 2);
+
+        var paired = CompareVerdictTests.CompareRun(temp, [baseSide], [diffSide], "--paired");
+        Assert.True(paired.ExitCode == 0, paired.Error);
+        using (var json = JsonDocument.Parse(File.ReadAllText(temp.File("report.json"))))
+        {
+            Assert.StartsWith("1 paired rounds", CompareVerdictTests.Benchmark(json, baseSide.FullName).GetProperty("note").GetString(), StringComparison.Ordinal);
+        }
+
+        using var pooled = Compare(temp, [baseSide], [diffSide]);
+        Assert.StartsWith("3 vs 3 values", CompareVerdictTests.Benchmark(pooled, baseSide.FullName).GetProperty("note").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void SeveralFilterGlobsSelectEveryBenchmarkAnyOfThemMatches()
+    {
+        using var temp = new TempFolder();
+        var a = FakeBenchmark.Of("Alpha", 1000, 0.02, 15, seed: 1);
+        var b = FakeBenchmark.Of("Beta", 1000, 0.02, 15, seed: 2);
+        var c = FakeBenchmark.Of("Gamma", 1000, 0.02, 15, seed: 3);
+
+        using var json = Compare(temp, [a, b, c], [a, b, c], "--filter", "*.Alpha", "*.Gamma");
+
+        Assert.Equal([a.FullName, c.FullName], json.RootElement.GetProperty("benchmarks").EnumerateArray().Select(e => e.GetProperty("fullName").GetString()));
+    }
+
+    [Fact]
+    public void AZeroBaseMedianDoesNotMakeTheGeomeanInfinite()
+    {
+        using var temp = new TempFolder();
+        var zero = new FakeBenchmark("Demo.ReadBenchmarks", "Read", string.Empty, [Enumerable.Repeat(0.0, 15).ToList()], 0);
+        var slower = FakeBenchmark.Of("Read", 100, 0.01, 15, seed: 1);
+
+        using var json = Compare(temp, [zero], [slower]);
+
+        Assert.Equal("Slower", CompareVerdictTests.VerdictOf(json, slower.FullName));
+        Assert.Equal(1.0, json.RootElement.GetProperty("summary").GetProperty("slowerGeomean").GetDouble());
+    }
+
+    private static JsonDocument Compare(TempFolder temp, FakeBenchmark[] baseSide, FakeBenchmark[] diffSide, params string[] extra)
+    {
+        var run = CompareVerdictTests.CompareRun(temp, baseSide, diffSide, extra);
         Assert.True(run.ExitCode == 0, run.Error);
         return JsonDocument.Parse(File.ReadAllText(temp.File("report.json")));
     }

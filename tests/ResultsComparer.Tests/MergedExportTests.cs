@@ -128,6 +128,36 @@ public sealed class MergedExportTests
         Assert.Equal(JsonValueKind.Null, Single(allFailed).GetProperty("Statistics").ValueKind);
     }
 
+    [Fact]
+    public void TheMergeIsIndentedJsonEndingInANewline()
+    {
+        using var temp = new TempFolder();
+        Write(temp, "r1", FakeBenchmark.Of("Read", 1000, 0.02, 5, 1));
+        Write(temp, "r2", FakeBenchmark.Of("Read", 1000, 0.02, 5, 2));
+
+        Merge(temp, "r1", "r2");
+
+        var text = File.ReadAllText(temp.File("out", "Demo.ReadBenchmarks-report-full.json"));
+        Assert.StartsWith("{", text, StringComparison.Ordinal);
+        Assert.EndsWith("}\n", text, StringComparison.Ordinal);
+        Assert.Contains("\n  \"Benchmarks\": [", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ABenchmarkMissingFromTheLastLaunchIsKeptAndSaidSo()
+    {
+        using var temp = new TempFolder();
+        var read = FakeBenchmark.Of("Read", 1000, 0.02, 5, 1);
+        var write = FakeBenchmark.Of("Write", 1000, 0.02, 5, 2);
+        BdnJson.Write(temp.Folder("r1"), [read, write]);
+        BdnJson.Write(temp.Folder("r2"), [read]);
+
+        var run = Merge(temp, "r1", "r2");
+
+        Assert.Contains($"{write.FullName} is missing from launch 2", run.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain($"{read.FullName} is missing", run.Error, StringComparison.Ordinal);
+    }
+
     private static string Write(TempFolder temp, string round, FakeBenchmark benchmark, int? gen0 = null)
     {
         var path = BdnJson.Write(temp.Folder(round), [benchmark]);
