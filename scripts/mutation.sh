@@ -28,8 +28,10 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$out" ] || usage "--out is required"
 [ ${#projects[@]} -gt 0 ] || projects=(library comparer)
-if [ -n "$since" ] && ! git rev-parse --verify --quiet "$since^{commit}" > /dev/null; then
-  usage "--since '$since' is not a commit here (fetch the base first)"
+if [ -n "$since" ]; then
+  # Stryker looks the target up as a branch, tag or full commit id only (it refused HEAD~1): hand it the id.
+  commit=$(git rev-parse --verify --quiet "$since^{commit}") || usage "--since '$since' is not a commit here (fetch the base first)"
+  since=$commit
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
