@@ -5,7 +5,6 @@ namespace ResultsComparer;
 /// <summary>Dispatches to one command per file; a new command is one line in <see cref="Commands"/>.</summary>
 public static class Program
 {
-    // Stryker disable once all : a static initializer runs once per test host, so Stryker cannot switch its mutants between tests; the tests run every command by its name.
     private static readonly Dictionary<string, Func<string[], int>> Commands = new(StringComparer.Ordinal)
     {
         ["compare"] = CompareCommand.Run,

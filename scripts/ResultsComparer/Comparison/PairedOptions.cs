@@ -8,6 +8,5 @@ namespace ResultsComparer.Comparison;
 public sealed record PairedOptions(string Rule, double Alpha, double Confidence, int MinRounds)
 {
     /// <summary>The rule names.</summary>
-    // Stryker disable once all : a static initializer runs once per test host, so Stryker cannot switch its mutants between tests; the tests pass each rule by its name.
     public static readonly string[] Rules = ["sign", "ci", "ci-significant", "t", "rounds-mw"];
 }

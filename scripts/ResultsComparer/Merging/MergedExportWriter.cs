@@ -11,7 +11,6 @@ namespace ResultsComparer.Merging;
 /// </summary>
 internal static class MergedExportWriter
 {
-    // Stryker disable once all : a static initializer runs once per test host, so Stryker cannot switch its mutants between tests; the layout is checked by MergedExportTests.
     private static readonly JsonWriterOptions Style = new() { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
     private static readonly string[] SummedCounters = ["Gen0Collections", "Gen1Collections", "Gen2Collections", "TotalOperations"];
 
