@@ -111,9 +111,16 @@ public sealed class FilePipeWriterBlockTests : IDisposable
             writer.Write(new byte[64]);
         }
 
+        // Asking for exactly a block's worth takes the same block again once it is written.
+        for (int i = 0; i < 3; i++)
+        {
+            writer.GetMemory(64);
+            writer.Advance(64);
+        }
+
         writer.Complete();
         Assert.Equal(1, pool.Rents);
-        Assert.Equal(640, new FileInfo(path).Length);
+        Assert.Equal(832, new FileInfo(path).Length);
     }
 
     [Theory]
@@ -148,6 +155,90 @@ public sealed class FilePipeWriterBlockTests : IDisposable
     }
 
     public void Dispose() => this.files.Dispose();
+
+    public static TheoryData<string> MoreMisuses() => new(MoreMisuseCases.Keys);
+
+    private static readonly Dictionary<string, Action<PipeWriter>> MoreMisuseCases = new()
+    {
+        ["Advance past the room left after some bytes"] = writer =>
+        {
+            int room = writer.GetMemory(10).Length;
+            writer.Advance(5);
+            writer.Advance(room - 5 + 1);
+        },
+        ["Advance within the last memory after Complete twice"] = writer =>
+        {
+            writer.GetMemory(10);
+            writer.Complete();
+            writer.Complete();
+            writer.Advance(1);
+        },
+    };
+
+    [Theory]
+    [MemberData(nameof(MoreMisuses))]
+    public void MoreMisuseThrowsWhatPipeThrows(string misuse)
+    {
+        Exception? expected = Record.Exception(() => MoreMisuseCases[misuse](new Pipe().Writer));
+        FilePipeWriter writer = FilePipe.OpenWriter(this.files.PathOf("more-misuse.bin"));
+        Exception? actual = Record.Exception(() => MoreMisuseCases[misuse](writer));
+        writer.Complete();
+
+        Assert.Equal(expected?.GetType(), actual?.GetType());
+    }
+
+    [Fact]
+    public async Task AFailedWriteFaultsTheFlushInsteadOfThrowingFromIt()
+    {
+        // A handle without write access: the write fails, and the flush reports it as its task's error.
+        string path = this.files.WriteRandom("read-only.bin", 10);
+        using var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read);
+        FilePipeWriter writer = FilePipe.CreateWriter(handle, new FilePipeOptions { LeaveOpen = true });
+        writer.Write("x"u8);
+
+        ValueTask<FlushResult> flush = writer.FlushAsync(TestTimeout.Token());
+
+        Assert.True(flush.IsFaulted);
+        Assert.NotNull(await Record.ExceptionAsync(async () => await flush));
+        writer.Complete(new IOException("the producer gives up"));
+    }
+
+    [Fact]
+    public void TheWriterReturnsItsBlocksToThePool()
+    {
+        var pool = new OutstandingBlockPool();
+        FilePipeWriter writer = FilePipe.OpenWriter(this.files.PathOf("returned.bin"), new FilePipeOptions { BufferSize = 64, Pool = pool });
+        writer.Write(new byte[10]);
+
+        // A hint larger than the block takes a larger one and gives the old one back.
+        writer.GetMemory(200);
+        Assert.Equal(1, pool.Outstanding);
+        writer.Complete();
+
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public void ABadOptionIsRefusedForACallersHandleToo()
+    {
+        using var handle = File.OpenHandle(this.files.PathOf("refused.bin"), FileMode.Create, FileAccess.Write);
+        Assert.Equal("BufferSize", Assert.Throws<ArgumentOutOfRangeException>(() => FilePipe.CreateWriter(handle, new FilePipeOptions { BufferSize = 0 })).ParamName);
+    }
+
+    [LinuxFact("Open handles are read from /proc/self/fd, which only Linux has.")]
+    public void AWriterOpenedByPathClosesItsFileOnComplete()
+    {
+        string path = this.files.PathOf("closed.bin");
+        FilePipeWriter writer = FilePipe.OpenWriter(path);
+        Assert.Contains(path, OpenFiles());
+
+        writer.Complete();
+
+        Assert.DoesNotContain(path, OpenFiles());
+    }
+
+    private static List<string> OpenFiles() =>
+        Directory.GetFiles("/proc/self/fd").Select(fd => new FileInfo(fd).LinkTarget).OfType<string>().ToList();
 
     private static void AdvanceAfterComplete(PipeWriter writer, int pastTheRoom)
     {
