@@ -14,6 +14,8 @@ const PREFIXES = Object.freeze({
   'alert-check': 'filepipes-alert-check-',
   // The packed library (.nupkg, .snupkg): ci.yml keeps it for anyone to try, release.yml's publish jobs push it.
   'package': 'filepipes-package-',
+  // Stryker's reports from ci.yml's mutation job, for people to read (no workflow downloads them).
+  'mutation': 'filepipes-mutation-',
 });
 
 // Runner labels are the folder names under baselines/; anything else is refused so that an

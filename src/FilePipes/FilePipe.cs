@@ -63,11 +63,14 @@ public static class FilePipe
         {
             return new FilePipeWriter(handle, ownsHandle: true, options);
         }
+        // Stryker disable all : unreachable: the options were validated above, and a writer over a valid handle cannot fail.
         catch
         {
             handle.Dispose();
             throw;
         }
+
+        // Stryker restore all
     }
 
     /// <summary>Writes to a caller-supplied handle through a <see cref="FilePipeWriter"/>.</summary>

@@ -93,6 +93,7 @@ public sealed record FilePipeOptions
                 nameof(this.BufferSize), this.BufferSize, $"BufferSize is larger than the pool's MaxBufferSize ({this.Pool.MaxBufferSize}).");
         }
 
+        // Stryker disable once Equality : with Length 0 the second test is false anyway.
         if (this.Length >= 0 && this.Offset > long.MaxValue - this.Length)
         {
             throw new ArgumentOutOfRangeException(nameof(this.Length), this.Length, "Offset + Length is larger than a file can be.");

@@ -24,6 +24,7 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
         this.Reader = reader;
         this.owner = owner;
         Memory<byte> memory = owner.Memory;
+        // Stryker disable once Conditional,Equality : a pool rents at least capacity bytes, and a slice of all of them is the same block.
         this.Block = memory.Length > capacity ? memory[..capacity] : memory;
     }
 
@@ -47,6 +48,7 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     /// and "in the chain" are the same fact; one field (the filled <see cref="ReadOnlySequenceSegment{T}.Memory"/>)
     /// keeps them from disagreeing.
     /// </remarks>
+    // Stryker disable once Equality : a detached segment's positions lie below the buffer's start, which ToAbsolute refuses next.
     public bool InChain => this.Memory.Length > 0;
 
     /// <summary>Gets or sets the next spare segment while this one waits for reuse.</summary>

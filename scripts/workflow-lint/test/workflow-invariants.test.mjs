@@ -192,7 +192,10 @@ test('artifact names come from scripts/artifact-name.sh, and every uploaded name
     }
   }
   const kinds = (list) => [...new Set(list.map((x) => x.kind))].sort();
-  assert.deepEqual(kinds(uploaded), kinds(downloaded), 'kinds uploaded vs downloaded');
+  // Kinds uploaded only for people to read: no workflow downloads them.
+  const readByPeople = new Set(['mutation']);
+  assert.deepEqual(kinds(uploaded.filter((u) => !readByPeople.has(u.kind))), kinds(downloaded), 'kinds uploaded vs downloaded');
+  assert.ok(uploaded.some((u) => u.file === 'ci.yml' && u.kind === 'mutation'), 'ci.yml uploads the mutation report');
   assert.ok(downloaded.some((d) => d.file === 'pr-comment.yml' && d.kind === 'pr-report'));
   // Every name an OS leg uploads must match the pattern its consumers download.
   for (const kind of kinds(uploaded)) {
@@ -381,4 +384,25 @@ test('ci.yml packs the library and uploads it', () => {
   assert.ok(runs.includes('dotnet test FilePipes.sln'), 'the README\'s test command, the package test and net8.0 included');
   assert.ok(runs.includes('bash scripts/package.sh pack --out "artifacts/upload/$NAME"'));
   assert.ok(steps.some((s) => String(s.uses ?? '').startsWith('actions/upload-artifact@')));
+});
+
+test('ci.yml: mutation testing on a pull request\'s changed files against its base, and in full once a week', () => {
+  const { doc } = workflows['ci.yml'];
+  assert.equal(doc.on.schedule.length, 1);
+  const [, , dayOfMonth, month, dayOfWeek] = doc.on.schedule[0].cron.split(' ');
+  assert.deepEqual([dayOfMonth, month], ['*', '*']);
+  assert.match(dayOfWeek, /^[0-6]$/, 'weekly: one day of the week');
+  const job = doc.jobs.mutation;
+  assert.deepEqual(job.permissions, { contents: 'read' });
+  const checkout = job.steps.find((s) => String(s.uses ?? '').startsWith('actions/checkout@'));
+  assert.equal(checkout.with['fetch-depth'], 0, '--since diffs against the base commit, which a shallow clone lacks');
+  const runs = job.steps.filter((s) => /^bash scripts\/mutation\.sh /.test(String(s.run ?? '')));
+  const pr = runs.find((s) => s.if === "github.event_name == 'pull_request'");
+  assert.match(pr.run, /--since "\$BASE"/);
+  assert.equal(pr.env.BASE, '${{ github.event.pull_request.base.sha }}');
+  const weekly = runs.find((s) => s.if === "github.event_name == 'schedule'");
+  assert.doesNotMatch(weekly.run, /--since/, 'the weekly run mutates everything');
+  assert.equal(runs.length, 2);
+  const upload = job.steps.find((s) => String(s.uses ?? '').startsWith('actions/upload-artifact@'));
+  assert.match(upload.if, /!cancelled\(\)/, 'the report is uploaded when the threshold breaks, too');
 });

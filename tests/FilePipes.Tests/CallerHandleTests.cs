@@ -1,0 +1,50 @@
+using Microsoft.Win32.SafeHandles;
+
+namespace FilePipes.Tests;
+
+/// <summary>A caller's handle that cannot be used is refused up front, by both pipes, before any read or write.</summary>
+public sealed class CallerHandleTests : IDisposable
+{
+    private readonly ScratchFiles files = new();
+
+    [Fact]
+    public void ANullHandleIsRefused()
+    {
+        Assert.Equal("handle", Assert.Throws<ArgumentNullException>(() => FilePipe.CreateReader(null!)).ParamName);
+        Assert.Equal("handle", Assert.Throws<ArgumentNullException>(() => FilePipe.CreateWriter(null!)).ParamName);
+    }
+
+    [Fact]
+    public void AnInvalidHandleIsRefused()
+    {
+        using var invalid = new SafeFileHandle(new IntPtr(-1), ownsHandle: false);
+        Assert.True(invalid.IsInvalid);
+
+        Assert.Equal("handle", Assert.Throws<ArgumentException>(() => FilePipe.CreateReader(invalid)).ParamName);
+        Assert.Equal("handle", Assert.Throws<ArgumentException>(() => FilePipe.CreateWriter(invalid)).ParamName);
+    }
+
+    [Fact]
+    public void AClosedHandleIsRefused()
+    {
+        SafeFileHandle handle = File.OpenHandle(this.files.WriteRandom("closed.bin", 10), FileMode.Open, FileAccess.ReadWrite);
+        handle.Dispose();
+
+        Assert.Throws<ObjectDisposedException>(() => FilePipe.CreateReader(handle));
+        Assert.Throws<ObjectDisposedException>(() => FilePipe.CreateWriter(handle));
+    }
+
+    [Fact]
+    public void ARefusedReaderLeavesTheCallersHandleOpen()
+    {
+        // The caller opened it, and the reader was never made: closing it is the caller's call.
+        using SafeFileHandle handle = File.OpenHandle(this.files.WriteRandom("kept.bin", 10));
+
+        Assert.Throws<ArgumentOutOfRangeException>(() => FilePipe.CreateReader(handle, new FilePipeOptions { BufferSize = 0 }));
+
+        Assert.False(handle.IsClosed);
+        Assert.Equal(10, RandomAccess.GetLength(handle));
+    }
+
+    public void Dispose() => this.files.Dispose();
+}
