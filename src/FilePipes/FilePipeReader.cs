@@ -59,6 +59,9 @@ public sealed partial class FilePipeReader : PipeReader
     private int headIndex;
     private PipeSegment? tail;
     private PipeSegment? spare;
+    // The last segment recycled, kept out of the spare list: an inline reader that consumes each read whole recycles
+    // and rents one segment per read, and a slot costs one reference store each way where the list costs two.
+    private PipeSegment? recycled;
     private long bufferedEnd;
     private long examinedEnd;
     private long returnedEnd;
@@ -225,7 +228,8 @@ public sealed partial class FilePipeReader : PipeReader
                 segment.Release();
             }
 
-            this.head = this.tail = this.spare = null;
+            this.recycled?.Release();
+            this.head = this.tail = this.spare = this.recycled = null;
             this.ReleaseRuns();
             this.WakeReadAhead();
         }
@@ -389,6 +393,12 @@ public sealed partial class FilePipeReader : PipeReader
 
     private PipeSegment RentSegment()
     {
+        if (this.recycled is { } last)
+        {
+            this.recycled = null;
+            return last.Twin;
+        }
+
         PipeSegment? segment = this.spare;
         if (segment is not null)
         {
@@ -408,6 +418,12 @@ public sealed partial class FilePipeReader : PipeReader
         if (this.completed)
         {
             segment.Release();
+            return;
+        }
+
+        if (this.recycled is null)
+        {
+            this.recycled = segment;
             return;
         }
 
