@@ -46,7 +46,13 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
+#if NET9_0_OR_GREATER
+    // System.Threading.Lock: the inline path takes the lock twice per read (ReadAsync and AdvanceTo), and its enter
+    // and exit are inlined managed code where a monitor's are calls into the runtime (docs/parallel-reads.md).
+    private readonly Lock sync = new();
+#else
     private readonly object sync = new();
+#endif
     private readonly FileHandleAccess file;
     private readonly MemoryPool<byte> pool;
     private readonly int bufferSize;
