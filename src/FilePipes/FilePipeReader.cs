@@ -360,9 +360,17 @@ public sealed partial class FilePipeReader : PipeReader
             return this.BufferStart;
         }
 
+        int index = position.GetInteger();
+
+        // The end of the buffer just returned, which almost every consumer passes: the tail is in the chain and its
+        // end is the buffer's end, so the checks below cannot fail (unless reads have appended since).
+        if (owner == this.tail && index == this.tail.Memory.Length && this.bufferedEnd == this.returnedEnd)
+        {
+            return this.returnedEnd;
+        }
+
         // A cast, like Pipe: a position from a plain array or another kind of sequence throws InvalidCastException.
         var segment = (PipeSegment)owner;
-        int index = position.GetInteger();
         if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Memory.Length)
         {
             throw PipeMisuse.PositionNotInBuffer();
