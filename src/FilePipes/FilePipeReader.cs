@@ -16,7 +16,9 @@ namespace FilePipes;
 /// consumer asks for data. With a positive read-ahead, a background read keeps up to that many segments filled
 /// beyond what the consumer holds, so reading overlaps parsing. With <see cref="FilePipeOptions.ParallelReads"/> above
 /// one, that many reads are in flight at once, at their own offsets; they may complete in any order, and the consumer
-/// gets the bytes in file order.
+/// gets the bytes in file order. With both left unset (the default), the reader chooses when it opens, by the bytes it
+/// has to read: inline below 1 MiB, so a small file pays no thread-pool hop, and two runs of 256 KiB in flight from
+/// 1 MiB on (see <see cref="FilePipeOptions.ParallelReads"/>).
 /// </para>
 /// <para>
 /// A read that fails ends the data with its error: the consumer gets every byte read before it, and the error once it
@@ -98,13 +100,16 @@ public sealed partial class FilePipeReader : PipeReader
         this.bufferSize = options.BufferSize;
         this.fileOffset = options.Offset;
         this.rangeEnd = options.Length < 0 ? long.MaxValue : options.Offset + options.Length;
-        int readAhead = this.file.IsSeekable ? options.ReadAhead : Math.Max(1, options.ReadAhead);
-        this.readAheadSegments = readAhead;
-        this.readAheadBytes = (long)readAhead * options.BufferSize;
-        this.parallelReads = this.file.IsSeekable ? options.ParallelReads : 1;
-        this.runSegments = Math.Max(1, readAhead / this.parallelReads);
+        var schedule = ReadSchedule.For(options, this.file.IsSeekable, this.file.LengthAtOpen);
+        this.readAheadSegments = schedule.ReadAhead;
+        this.readAheadBytes = (long)schedule.ReadAhead * options.BufferSize;
+        this.parallelReads = schedule.ParallelReads;
+        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
         this.claimOffset = options.Offset;
     }
+
+    /// <summary>Gets how the reader schedules its reads, as resolved when it opened, for tests.</summary>
+    internal ReadSchedule Schedule => new(this.readAheadSegments, this.parallelReads);
 
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;

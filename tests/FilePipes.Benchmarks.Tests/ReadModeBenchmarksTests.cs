@@ -47,7 +47,7 @@ public sealed class ReadModeBenchmarksTests : IDisposable
         benchmark.Setup();
 
         // 64 segments of 4 KiB are one run of 256 KiB.
-        Assert.Equal((4096, readAhead, parallelReads), (benchmark.Options.BufferSize, benchmark.Options.ReadAhead, benchmark.Options.ParallelReads));
+        Assert.Equal((4096, (int?)readAhead, (int?)parallelReads), (benchmark.Options.BufferSize, benchmark.Options.ReadAhead, benchmark.Options.ParallelReads));
     }
 
     public void Dispose() => this.fixtures.Dispose();
