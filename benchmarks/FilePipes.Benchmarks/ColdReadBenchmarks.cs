@@ -8,9 +8,9 @@ namespace FilePipes.Benchmarks;
 
 /// <summary>
 /// Read + sum of the 128 MiB file straight from the storage device: the page cache is dropped before every operation
-/// (Linux as root, <see cref="PageCache"/>), so one operation runs per iteration. Where the cache cannot be dropped
-/// the class is skipped (<see cref="ColdReadFilter"/>). Full profile only: a cold read of 128 MiB costs the device's
-/// time, not ours, and it empties the cache of every other process on the machine.
+/// (Linux as root, and only with FILEPIPES_DROP_CACHES=1: see <see cref="PageCache"/>), so one operation runs per
+/// iteration. Elsewhere the class is skipped with the reason (<see cref="ColdReadFilter"/>). Full profile only: a cold
+/// read of 128 MiB costs the device's time, not ours, and it empties the cache of every other process on the machine.
 /// </summary>
 [Config(typeof(SuiteConfig))]
 [BenchmarkCategory(Categories.ColdRead)]

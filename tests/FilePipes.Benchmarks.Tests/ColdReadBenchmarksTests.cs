@@ -33,7 +33,7 @@ public sealed class ColdReadBenchmarksTests : IDisposable
         string dropFile = this.DropFile();
         var benchmark = new ColdReadBenchmarks
         {
-            Fixtures = this.fixtures.Cache, File = SmallFile, BufferSize = bufferSize, PageCache = new PageCache(dropFile, isLinux: true, isRoot: true),
+            Fixtures = this.fixtures.Cache, File = SmallFile, BufferSize = bufferSize, PageCache = new PageCache(dropFile, isLinux: true, isRoot: true, allowed: true),
         };
         benchmark.Setup();
 
@@ -45,12 +45,13 @@ public sealed class ColdReadBenchmarksTests : IDisposable
     }
 
     [Theory]
-    [InlineData(false, true, "Linux")]
-    [InlineData(true, false, "root")]
-    public void The_cache_is_not_dropped_off_Linux_or_without_root(bool isLinux, bool isRoot, string named)
+    [InlineData(false, true, true, "Linux")]
+    [InlineData(true, false, true, "root")]
+    [InlineData(true, true, false, PageCache.AllowVariable)]
+    public void The_cache_is_not_dropped_off_Linux_without_root_or_unasked(bool isLinux, bool isRoot, bool allowed, string named)
     {
         string dropFile = this.DropFile();
-        var cache = new PageCache(dropFile, isLinux, isRoot);
+        var cache = new PageCache(dropFile, isLinux, isRoot, allowed);
 
         Assert.Contains(named, cache.CannotDropReason, StringComparison.Ordinal);
         Assert.Throws<InvalidOperationException>(cache.Drop);
@@ -60,7 +61,7 @@ public sealed class ColdReadBenchmarksTests : IDisposable
     [Fact]
     public void A_missing_drop_file_is_a_reason_too()
     {
-        var cache = new PageCache(Path.Combine(this.fixtures.Folder, "none"), isLinux: true, isRoot: true);
+        var cache = new PageCache(Path.Combine(this.fixtures.Folder, "none"), isLinux: true, isRoot: true, allowed: true);
 
         Assert.Contains("does not exist", cache.CannotDropReason, StringComparison.Ordinal);
     }
@@ -68,8 +69,8 @@ public sealed class ColdReadBenchmarksTests : IDisposable
     [Fact]
     public void Where_the_cache_cannot_be_dropped_the_cold_reads_leave_every_profile()
     {
-        var cannot = new ColdReadFilter(new PageCache(this.DropFile(), isLinux: false, isRoot: false));
-        var can = new ColdReadFilter(new PageCache(this.DropFile(), isLinux: true, isRoot: true));
+        var cannot = new ColdReadFilter(new PageCache(this.DropFile(), isLinux: false, isRoot: false, allowed: true));
+        var can = new ColdReadFilter(new PageCache(this.DropFile(), isLinux: true, isRoot: true, allowed: true));
 
         Assert.Empty(SuiteCases.Of(typeof(ColdReadBenchmarks), SuiteProfile.Full, cannot));
         Assert.Equal(6, SuiteCases.Of(typeof(ColdReadBenchmarks), SuiteProfile.Full, can).Count);

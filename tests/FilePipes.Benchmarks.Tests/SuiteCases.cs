@@ -19,7 +19,7 @@ internal static class SuiteCases
     // The cold reads in as if this system could drop its page cache, so every test sees the same cases on every
     // system. Building cases never drops the cache: any existing file serves as the drop file.
     public static IReadOnlyList<BenchmarkCase> Of(Type benchmarkClass, SuiteProfile profile) =>
-        Of(benchmarkClass, profile, new ColdReadFilter(new PageCache(typeof(SuiteCases).Assembly.Location, isLinux: true, isRoot: true)));
+        Of(benchmarkClass, profile, new ColdReadFilter(new PageCache(typeof(SuiteCases).Assembly.Location, isLinux: true, isRoot: true, allowed: true)));
 
     public static IReadOnlyList<BenchmarkCase> Of(Type benchmarkClass, SuiteProfile profile, ColdReadFilter coldReads)
     {
