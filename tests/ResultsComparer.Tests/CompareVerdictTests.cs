@@ -201,6 +201,19 @@ public sealed class CompareVerdictTests
         Assert.Equal([a.FullName], names);
     }
 
+    [Fact]
+    public void FilterMatchesTheNameWithoutParametersAsBenchmarkDotNetDoes()
+    {
+        // pr-report hands one --filter to BenchmarkDotNet (which matches Type.Method) and to compare: a glob that
+        // ends at the method name must select the same benchmarks in both, not drop them from the comparison.
+        using var temp = new TempFolder();
+        var read4 = FakeBenchmark.Of("FilePipeReader", 1000, 0.02, 15, seed: 1, parameters: "BufferSize: 4096");
+        var parallel = FakeBenchmark.Of("FilePipeReaderParallel", 1000, 0.02, 15, seed: 2, parameters: "BufferSize: 4096");
+        var json = Compare(temp, [read4, parallel], [read4, parallel], "--filter", "*.FilePipeReader");
+        var names = json.RootElement.GetProperty("benchmarks").EnumerateArray().Select(e => e.GetProperty("fullName").GetString()).ToList();
+        Assert.Equal([read4.FullName], names);
+    }
+
     internal static ComparerRun CompareRun(TempFolder temp, FakeBenchmark[] baseSide, FakeBenchmark[] diffSide, params string[] extra)
     {
         var baseFolder = Path.Combine(temp.Path, "base");

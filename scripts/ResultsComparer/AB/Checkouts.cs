@@ -23,6 +23,8 @@ internal sealed class Checkouts(GitRepository git)
             throw new InputException($"cannot replace the old checkout {folder}: {reason}");
         }
 
+        // A worktree whose folder was deleted stays registered and blocks `worktree add` at the same path.
+        git.Run("worktree", "prune");
         Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(folder))!);
         var outcome = git.Run("worktree", "add", "--detach", "--quiet", folder, commit);
         if (!outcome.Succeeded)

@@ -2,7 +2,9 @@ using System.Text.RegularExpressions;
 
 namespace ResultsComparer.Comparison;
 
-/// <summary>BenchmarkDotNet-style <c>--filter</c> globs (<c>*</c>, <c>?</c>), matched against the whole FullName.</summary>
+/// <summary>BenchmarkDotNet-style <c>--filter</c> globs (<c>*</c>, <c>?</c>), matched against the whole FullName or
+/// against it without its parameter list, the name BenchmarkDotNet's own <c>--filter</c> matches (pr-report hands one
+/// filter to both).</summary>
 internal sealed class Glob
 {
     private readonly Regex[] patterns;
@@ -13,6 +15,11 @@ internal sealed class Glob
             .Select(g => new Regex("^" + Regex.Escape(g).Replace(@"\*", ".*", StringComparison.Ordinal).Replace(@"\?", ".", StringComparison.Ordinal) + "$", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant))
             .ToArray();
 
-    /// <summary>True when any pattern matches (or there are none).</summary>
-    public bool Matches(string fullName) => this.patterns.Length == 0 || this.patterns.Any(p => p.IsMatch(fullName));
+    /// <summary>True when any pattern matches the FullName or its name without parameters (or there are none).</summary>
+    public bool Matches(string fullName)
+    {
+        var parameters = fullName.IndexOf('(', StringComparison.Ordinal);
+        var name = parameters < 0 ? fullName : fullName[..parameters];
+        return this.patterns.Length == 0 || this.patterns.Any(p => p.IsMatch(fullName) || p.IsMatch(name));
+    }
 }

@@ -153,6 +153,24 @@ public sealed class PrReportEndToEndTests(AbRepository repository) : IClassFixtu
         }
     }
 
+    [Fact]
+    public void ACheckoutWhoseFolderAnInterruptedRunLeftDeletedIsReplaced()
+    {
+        // A run killed mid-way leaves its worktrees registered; deleting its output folder then made every later
+        // run fail with "a missing but already registered worktree".
+        var git = GitRepository.Find(repository.Root)!;
+        var folder = Path.Combine(repository.NewOut(), "ab", "base-src");
+        var commit = git.Commit("HEAD")!;
+        var checkouts = new Checkouts(git);
+        checkouts.Add(commit, folder);
+        Directory.Delete(folder, recursive: true);
+
+        checkouts.Add(commit, folder);
+
+        Assert.Equal(commit, Checkouts.HeadOf(folder));
+        Assert.Null(checkouts.Remove(folder));
+    }
+
     [Theory]
     [InlineData("--rounds", "zero", "--rounds must be a whole number from 1 to 99")]
     [InlineData("--os", "plan9-latest", "no baselines/plan9-latest folder")]
