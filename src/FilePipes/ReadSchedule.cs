@@ -17,7 +17,7 @@ internal readonly record struct ReadSchedule(int ReadAhead, int ParallelReads)
     public const int AutomaticRunBytes = 256 * 1024;
 
     /// <summary>The fewest bytes to read for which an automatic reader reads in parallel; below it, inline, so a small
-    /// file pays no thread-pool hop (docs/parallel-reads.md).</summary>
+    /// file pays no thread-pool hop. The smallest size measured where parallel reads won (docs/parallel-reads.md).</summary>
     public const long AutomaticParallelFromBytes = 1024 * 1024;
 
     /// <summary>Resolves the options for one handle.</summary>
