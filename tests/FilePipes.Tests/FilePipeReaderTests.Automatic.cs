@@ -48,6 +48,20 @@ public sealed partial class FilePipeReaderTests
         Assert.Equal(await File.ReadAllBytesAsync(path, TestContext.Current.CancellationToken), read);
     }
 
+    [Fact]
+    public async Task ByDefaultALargeFileCopiesWholeThroughTheParallelReads()
+    {
+        string path = this.files.WriteRandom("copy.bin", (2 * AutomaticThreshold) + 777);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        var destination = new MemoryStream();
+
+        await reader.CopyToAsync(destination, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(ReadSchedule.AutomaticParallelReads, reader.Schedule.ParallelReads);
+        Assert.Equal(await File.ReadAllBytesAsync(path, TestContext.Current.CancellationToken), destination.ToArray());
+    }
+
     [Theory]
     [InlineData(false, -1)]
     [InlineData(true, -1)]
