@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using FilePipes.Benchmarks.ColdReads;
 using FilePipes.Benchmarks.Configuration;
 using FilePipes.Benchmarks.Counters;
 using FilePipes.Benchmarks.Fixtures;
@@ -29,6 +30,12 @@ public static class Program
         {
             Console.Error.WriteLine(error);
             return 2;
+        }
+
+        if (parsed.Profile == SuiteProfile.Full && ColdReadFilter.System.SkipReason is { } skipped)
+        {
+            // Said once, up front: the full profile holds them, and a silent gap would read as "no cold reads exist".
+            Console.Out.WriteLine($"{nameof(ColdReadBenchmarks)} skipped: {skipped}.");
         }
 
         // Minimal on purpose: exporters and diagnosers come from each class's SuiteConfig, once.

@@ -26,7 +26,8 @@ internal sealed class FileHandleAccess : IDisposable
         ObjectDisposedException.ThrowIf(handle.IsClosed, handle);
         this.Handle = handle;
         this.ownsHandle = ownsHandle;
-        if (!CanSeek(handle))
+        this.LengthAtOpen = LengthOrUnseekable(handle);
+        if (this.LengthAtOpen < 0)
         {
             // bufferSize 0: no second buffer between the pipe segments and the system call.
             this.sequential = new FileStream(handle, access, bufferSize: 0);
@@ -39,6 +40,9 @@ internal sealed class FileHandleAccess : IDisposable
     }
 
     public SafeFileHandle Handle { get; }
+
+    /// <summary>Gets the file's length when this access opened, or -1 for a handle that cannot seek.</summary>
+    public long LengthAtOpen { get; }
 
     /// <summary>Gets a value indicating whether reads and writes use offsets (false: the sequential fallback).</summary>
     public bool IsSeekable => this.sequential is null;
@@ -84,18 +88,17 @@ internal sealed class FileHandleAccess : IDisposable
         }
     }
 
-    private static bool CanSeek(SafeFileHandle handle)
+    private static long LengthOrUnseekable(SafeFileHandle handle)
     {
         try
         {
             // RandomAccess refuses unseekable handles with NotSupportedException; asking once, up front, keeps that
-            // error away from the first read.
-            _ = RandomAccess.GetLength(handle);
-            return true;
+            // error away from the first read, and the length it returns lets a reader choose how to read.
+            return RandomAccess.GetLength(handle);
         }
         catch (NotSupportedException)
         {
-            return false;
+            return -1;
         }
     }
 }

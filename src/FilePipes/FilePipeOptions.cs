@@ -17,31 +17,39 @@ public sealed record FilePipeOptions
     public int BufferSize { get; init; } = DefaultBufferSize;
 
     /// <summary>
-    /// Gets how many segments a reader may fill ahead of what the consumer holds. Zero (the default) reads inline, on
-    /// the caller's thread, when the consumer asks for data.
+    /// Gets how many segments a reader may fill ahead of what the consumer holds: zero reads inline, on the caller's
+    /// thread, when the consumer asks for data. <see langword="null"/> (the default) lets the reader choose when it
+    /// opens: see <see cref="ParallelReads"/>.
     /// </summary>
     /// <remarks>
-    /// Inline is the default at every segment size because it measured fastest for a file in the page cache (read and
-    /// sum of 128 MiB, at 4 KiB and 64 KiB segments): a background read adds a thread hop per wait and never won back
-    /// its cost there. A positive value is meant for a consumer that does real work per byte, or for slow storage,
-    /// where overlapping the read with that work can help (not measured yet). A handle that cannot seek always reads
-    /// in the background, with at least one segment.
+    /// A positive value with <see cref="ParallelReads"/> unset (or one) keeps one background read going, which suits a
+    /// consumer that does real work per byte, or slow storage. A handle that cannot seek always reads in the
+    /// background, with at least one segment.
     /// </remarks>
-    public int ReadAhead { get; init; }
+    public int? ReadAhead { get; init; }
 
     /// <summary>
-    /// Gets how many reads a reader with read-ahead keeps in flight at once, each at its own offset into its own
-    /// segment. One (the default) is a single background read; a larger value needs <see cref="ReadAhead"/> of at
-    /// least as many segments.
+    /// Gets how many reads a reader keeps in flight at once, each at its own offset into its own segment.
+    /// <see langword="null"/> (the default) means one, or, when <see cref="ReadAhead"/> is unset too, that the reader
+    /// chooses by the bytes it has to read when it opens: from 1 MiB on, two runs of 256 KiB in flight; below that,
+    /// inline, so a small file pays no thread-pool hop.
     /// </summary>
     /// <remarks>
+    /// <para>
     /// Reads may complete in any order; the consumer always gets the bytes in file order. The work is handed to the
     /// thread pool per run of contiguous segments (<see cref="ReadAhead"/> divided by this value), not per read, so a
     /// small segment does not pay a thread hop per read. Segments being read count against <see cref="ReadAhead"/>,
-    /// so memory stays bounded by it whatever the consumer does. The default stays one until parallel reads are
-    /// measured on a quiet machine. A handle that cannot seek ignores it and reads one segment at a time.
+    /// so memory stays bounded by it whatever the consumer does. A value above one needs <see cref="ReadAhead"/> of
+    /// at least as many segments; with <see cref="ReadAhead"/> unset, the reader takes runs of 256 KiB.
+    /// </para>
+    /// <para>
+    /// The automatic choice was measured on a page-cached file on two cores (read and sum, docs/parallel-reads.md): at
+    /// 4 and 64 KiB segments, two runs in flight took 0.76 to 0.85 of inline's time at 1 MiB and 0.52 to 0.55 at
+    /// 128 MiB, and 1.21 to 1.43 of it at 64 and 256 KiB, where a thread-pool hop costs more than it saves; four runs
+    /// never beat two. A handle that cannot seek ignores this and reads one segment at a time.
+    /// </para>
     /// </remarks>
-    public int ParallelReads { get; init; } = 1;
+    public int? ParallelReads { get; init; }
 
     /// <summary>Gets the pool that segments are rented from; <see langword="null"/> means <see cref="MemoryPool{T}.Shared"/>.</summary>
     public MemoryPool<byte>? Pool { get; init; }
@@ -77,8 +85,16 @@ public sealed record FilePipeOptions
     internal void Validate()
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(this.BufferSize, nameof(this.BufferSize));
-        ArgumentOutOfRangeException.ThrowIfNegative(this.ReadAhead, nameof(this.ReadAhead));
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(this.ParallelReads, nameof(this.ParallelReads));
+        if (this.ReadAhead is { } readAhead)
+        {
+            ArgumentOutOfRangeException.ThrowIfNegative(readAhead, nameof(this.ReadAhead));
+        }
+
+        if (this.ParallelReads is { } parallelReads)
+        {
+            ArgumentOutOfRangeException.ThrowIfNegativeOrZero(parallelReads, nameof(this.ParallelReads));
+        }
+
         if (this.ParallelReads > this.ReadAhead && this.ParallelReads > 1)
         {
             throw new ArgumentOutOfRangeException(

@@ -225,13 +225,15 @@ public sealed partial class FilePipeReader
 
     private void WakeReadAheadIfRoom()
     {
+        if (this.readSignal is null)
+        {
+            // Inline, or the background reads have not started: nothing to wake.
+            return;
+        }
+
         if (this.IsParallel)
         {
-            if (this.readSignal is not null)
-            {
-                this.ScheduleRuns();
-            }
-
+            this.ScheduleRuns();
             return;
         }
 

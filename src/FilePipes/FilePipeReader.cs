@@ -16,7 +16,9 @@ namespace FilePipes;
 /// consumer asks for data. With a positive read-ahead, a background read keeps up to that many segments filled
 /// beyond what the consumer holds, so reading overlaps parsing. With <see cref="FilePipeOptions.ParallelReads"/> above
 /// one, that many reads are in flight at once, at their own offsets; they may complete in any order, and the consumer
-/// gets the bytes in file order.
+/// gets the bytes in file order. With both left unset (the default), the reader chooses when it opens, by the bytes it
+/// has to read: inline below 1 MiB, so a small file pays no thread-pool hop, and two runs of 256 KiB in flight from
+/// 1 MiB on (see <see cref="FilePipeOptions.ParallelReads"/>).
 /// </para>
 /// <para>
 /// A read that fails ends the data with its error: the consumer gets every byte read before it, and the error once it
@@ -46,7 +48,13 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
+#if NET9_0_OR_GREATER
+    // System.Threading.Lock: the inline path takes the lock twice per read (ReadAsync and AdvanceTo), and its enter
+    // and exit are inlined managed code where a monitor's are calls into the runtime (docs/parallel-reads.md).
+    private readonly Lock sync = new();
+#else
     private readonly object sync = new();
+#endif
     private readonly FileHandleAccess file;
     private readonly MemoryPool<byte> pool;
     private readonly int bufferSize;
@@ -59,6 +67,9 @@ public sealed partial class FilePipeReader : PipeReader
     private int headIndex;
     private PipeSegment? tail;
     private PipeSegment? spare;
+    // The last segment recycled, kept out of the spare list: an inline reader that consumes each read whole recycles
+    // and rents one segment per read, and a slot costs one reference store each way where the list costs two.
+    private PipeSegment? recycled;
     private long bufferedEnd;
     private long examinedEnd;
     private long returnedEnd;
@@ -89,13 +100,16 @@ public sealed partial class FilePipeReader : PipeReader
         this.bufferSize = options.BufferSize;
         this.fileOffset = options.Offset;
         this.rangeEnd = options.Length < 0 ? long.MaxValue : options.Offset + options.Length;
-        int readAhead = this.file.IsSeekable ? options.ReadAhead : Math.Max(1, options.ReadAhead);
-        this.readAheadSegments = readAhead;
-        this.readAheadBytes = (long)readAhead * options.BufferSize;
-        this.parallelReads = this.file.IsSeekable ? options.ParallelReads : 1;
-        this.runSegments = Math.Max(1, readAhead / this.parallelReads);
+        var schedule = ReadSchedule.For(options, this.file.IsSeekable, this.file.LengthAtOpen);
+        this.readAheadSegments = schedule.ReadAhead;
+        this.readAheadBytes = (long)schedule.ReadAhead * options.BufferSize;
+        this.parallelReads = schedule.ParallelReads;
+        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
         this.claimOffset = options.Offset;
     }
+
+    /// <summary>Gets how the reader schedules its reads, as resolved when it opened, for tests.</summary>
+    internal ReadSchedule Schedule => new(this.readAheadSegments, this.parallelReads);
 
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;
@@ -225,7 +239,8 @@ public sealed partial class FilePipeReader : PipeReader
                 segment.Release();
             }
 
-            this.head = this.tail = this.spare = null;
+            this.recycled?.Release();
+            this.head = this.tail = this.spare = this.recycled = null;
             this.ReleaseRuns();
             this.WakeReadAhead();
         }
@@ -350,9 +365,17 @@ public sealed partial class FilePipeReader : PipeReader
             return this.BufferStart;
         }
 
+        int index = position.GetInteger();
+
+        // The end of the buffer just returned, which almost every consumer passes: the tail is in the chain and its
+        // end is the buffer's end, so the checks below cannot fail (unless reads have appended since).
+        if (owner == this.tail && index == this.tail.Memory.Length && this.bufferedEnd == this.returnedEnd)
+        {
+            return this.returnedEnd;
+        }
+
         // A cast, like Pipe: a position from a plain array or another kind of sequence throws InvalidCastException.
         var segment = (PipeSegment)owner;
-        int index = position.GetInteger();
         if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Memory.Length)
         {
             throw PipeMisuse.PositionNotInBuffer();
@@ -389,6 +412,12 @@ public sealed partial class FilePipeReader : PipeReader
 
     private PipeSegment RentSegment()
     {
+        if (this.recycled is { } last)
+        {
+            this.recycled = null;
+            return last.Twin;
+        }
+
         PipeSegment? segment = this.spare;
         if (segment is not null)
         {
@@ -408,6 +437,12 @@ public sealed partial class FilePipeReader : PipeReader
         if (this.completed)
         {
             segment.Release();
+            return;
+        }
+
+        if (this.recycled is null)
+        {
+            this.recycled = segment;
             return;
         }
 

@@ -8,6 +8,10 @@ public sealed class ProfileTests
 {
     public static TheoryData<Type> Classes() => [.. SuiteCases.Classes];
 
+    public static TheoryData<Type> AllClasses() => [.. SuiteCases.AllClasses];
+
+    public static TheoryData<Type> FullOnlyClasses() => [.. SuiteCases.FullOnlyClasses];
+
     [Theory]
     [MemberData(nameof(Classes))]
     public void Quick_is_a_subset_of_full(Type benchmarkClass)
@@ -29,7 +33,15 @@ public sealed class ProfileTests
     }
 
     [Theory]
-    [MemberData(nameof(Classes))]
+    [MemberData(nameof(FullOnlyClasses))]
+    public void A_full_only_class_is_in_neither_quick_nor_the_pull_request_slice(Type benchmarkClass)
+    {
+        Assert.Empty(SuiteCases.Of(benchmarkClass, SuiteProfile.Quick));
+        Assert.All(SuiteCases.Of(benchmarkClass, SuiteProfile.Full), c => Assert.DoesNotContain(Categories.FilePipes, c.Descriptor.Categories));
+    }
+
+    [Theory]
+    [MemberData(nameof(AllClasses))]
     public void No_method_has_more_cases_than_its_class_cap(Type benchmarkClass)
     {
         FieldInfo? capField = benchmarkClass.GetField("MaxCasesPerMethod", BindingFlags.Public | BindingFlags.Static);
@@ -64,7 +76,7 @@ public sealed class ProfileTests
     }
 
     [Theory]
-    [MemberData(nameof(Classes))]
+    [MemberData(nameof(AllClasses))]
     public void Every_case_has_a_category(Type benchmarkClass)
     {
         Assert.All(SuiteCases.Of(benchmarkClass, SuiteProfile.Full), c => Assert.NotEmpty(c.Descriptor.Categories));

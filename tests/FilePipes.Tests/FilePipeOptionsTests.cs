@@ -34,8 +34,8 @@ public sealed class FilePipeOptionsTests : IDisposable
         FilePipeOptions options = FilePipeOptions.Default;
 
         Assert.Equal(FilePipeOptions.DefaultBufferSize, options.BufferSize);
-        Assert.Equal(0, options.ReadAhead);
-        Assert.Equal(1, options.ParallelReads);
+        Assert.Null(options.ReadAhead);
+        Assert.Null(options.ParallelReads);
         Assert.Equal(-1, options.Length);
         Assert.False(options.LeaveOpen);
     }

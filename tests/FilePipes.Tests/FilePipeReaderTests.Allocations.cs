@@ -13,7 +13,7 @@ public sealed partial class FilePipeReaderTests
         // on its first reuse, during the warm-up. Inline reads complete synchronously, so all of it runs on this thread,
         // and 100 reads more must allocate nothing more (what a run of reads allocates once is not a read's cost).
         string path = this.files.WriteRandom("steady.bin", 1000 * bufferSize);
-        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize });
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = 0 });
         CancellationToken timeout = TestTimeout.Token();
         await ReadAndConsumeAsync(reader, 10, timeout);
 

@@ -183,7 +183,7 @@ public sealed partial class FilePipeReaderTests : IDisposable
 
         // Inline, so that nothing reads behind the consumer's back and the answer does not depend on timing.
         string path = this.files.WriteRandom("tryread-pipe.bin", 10_000);
-        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 0 });
         bool actual = await TryReadAfterExaminingEverythingAsync(reader);
         reader.Complete();
 

@@ -11,7 +11,7 @@ public sealed class FilePipeTests : IDisposable
     public async Task TenThousandOpenReadCompleteCyclesLeakNoHandles()
     {
         string path = this.files.WriteRandom("cycles.bin", 10_000);
-        var inline = new FilePipeOptions { BufferSize = 4096 };
+        var inline = new FilePipeOptions { BufferSize = 4096, ReadAhead = 0 };
         var readAhead = new FilePipeOptions { BufferSize = 4096, ReadAhead = 2 };
         var parallel = new FilePipeOptions { BufferSize = 1024, ReadAhead = 4, ParallelReads = 2 };
         FilePipeOptions[] modes = [inline, readAhead, parallel];

@@ -104,7 +104,7 @@ internal sealed class ReaderParityCase
         var parallel = new Random(~this.seed);
         if (this.options.ReadAhead >= 2 && parallel.Next(100) < 50)
         {
-            this.options = this.options with { ParallelReads = parallel.Next(2, this.options.ReadAhead + 1) };
+            this.options = this.options with { ParallelReads = parallel.Next(2, this.options.ReadAhead.Value + 1) };
         }
 
         string path = this.files.WriteRandom($"reader-{this.seed}.bin", size, this.seed);

@@ -15,6 +15,12 @@ public static class Categories
     /// <summary>Write a whole file.</summary>
     public const string Write = "Write";
 
+    /// <summary>Read a file whose pages are not in the operating system's cache (Linux as root only).</summary>
+    public const string ColdRead = "ColdRead";
+
+    /// <summary>The reader's modes across file sizes: the measurement behind its defaults.</summary>
+    public const string ReadModes = "ReadModes";
+
     /// <summary>Benchmarks of this repository's library, FilePipeReader and FilePipeWriter.</summary>
     public const string FilePipes = "FilePipes";
 

@@ -1,16 +1,25 @@
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
+using FilePipes.Benchmarks.ColdReads;
 
 namespace FilePipes.Benchmarks.Configuration;
 
-/// <summary>Keeps the cases of one <see cref="SuiteProfile"/>.</summary>
+/// <summary>Keeps the cases of one <see cref="SuiteProfile"/> that can run on this system.</summary>
 /// <param name="profile">The profile.</param>
-public sealed class ProfileFilter(SuiteProfile profile) : IFilter
+/// <param name="coldReads">Whether the cold reads can run here; <see cref="ColdReadFilter.System"/> when not given.</param>
+public sealed class ProfileFilter(SuiteProfile profile, ColdReadFilter? coldReads = null) : IFilter
 {
     /// <inheritdoc/>
     public bool Predicate(BenchmarkCase benchmarkCase)
     {
         ArgumentNullException.ThrowIfNull(benchmarkCase);
+
+        // Here rather than in Program, so the counters mode (which selects through this filter) skips them too.
+        if (!(coldReads ?? ColdReadFilter.System).Keeps(benchmarkCase.Descriptor.Type))
+        {
+            return false;
+        }
+
         if (profile == SuiteProfile.Full)
         {
             return true;

@@ -18,6 +18,9 @@ public sealed record UlongFile(string Name, long Length)
     /// <summary>64 KiB: one default segment.</summary>
     public static UlongFile SixtyFourKiB { get; } = new("64KiB", 64 * 1024);
 
+    /// <summary>256 KiB: one run of parallel reads (<c>ParallelReading.RunBytes</c>).</summary>
+    public static UlongFile TwoHundredFiftySixKiB { get; } = new("256KiB", 256 * 1024);
+
     /// <summary>1 MiB: many buffers, still well inside every cache.</summary>
     public static UlongFile OneMiB { get; } = new("1MiB", 1024 * 1024);
 

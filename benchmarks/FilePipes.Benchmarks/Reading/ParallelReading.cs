@@ -16,10 +16,26 @@ public static class ParallelReading
     /// <summary>Adds parallel reads to <paramref name="options"/>: a run of <see cref="RunBytes"/> per read in flight.</summary>
     /// <param name="options">The options with the segment size set.</param>
     /// <returns>The options with <see cref="FilePipeOptions.ReadAhead"/> and <see cref="FilePipeOptions.ParallelReads"/>.</returns>
-    public static FilePipeOptions With(FilePipeOptions options)
+    public static FilePipeOptions With(FilePipeOptions options) => With(options, Reads);
+
+    /// <summary>Adds <paramref name="reads"/> parallel reads to <paramref name="options"/>, a run of <see cref="RunBytes"/> each.</summary>
+    /// <param name="options">The options with the segment size set.</param>
+    /// <param name="reads">The reads in flight at once.</param>
+    /// <returns>The options with <see cref="FilePipeOptions.ReadAhead"/> and <see cref="FilePipeOptions.ParallelReads"/>.</returns>
+    public static FilePipeOptions With(FilePipeOptions options, int reads)
     {
         ArgumentNullException.ThrowIfNull(options);
-        int runSegments = Math.Max(1, RunBytes / options.BufferSize);
-        return options with { ReadAhead = Reads * runSegments, ParallelReads = Reads };
+        return options with { ReadAhead = reads * RunSegments(options), ParallelReads = reads };
     }
+
+    /// <summary>Adds one background read to <paramref name="options"/>, up to one run of <see cref="RunBytes"/> ahead.</summary>
+    /// <param name="options">The options with the segment size set.</param>
+    /// <returns>The options with <see cref="FilePipeOptions.ReadAhead"/>.</returns>
+    public static FilePipeOptions WithReadAhead(FilePipeOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return options with { ReadAhead = RunSegments(options), ParallelReads = 1 };
+    }
+
+    private static int RunSegments(FilePipeOptions options) => Math.Max(1, RunBytes / options.BufferSize);
 }
