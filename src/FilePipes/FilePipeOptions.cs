@@ -43,10 +43,10 @@ public sealed record FilePipeOptions
     /// at least as many segments; with <see cref="ReadAhead"/> unset, the reader takes runs of 256 KiB.
     /// </para>
     /// <para>
-    /// The automatic choice was measured on a page-cached file on two cores (read and sum, docs/parallel-reads.md): at
-    /// 4 and 64 KiB segments, two runs in flight took 0.76 to 0.85 of inline's time at 1 MiB and 0.52 to 0.55 at
-    /// 128 MiB, and 1.21 to 1.43 of it at 64 and 256 KiB, where a thread-pool hop costs more than it saves; four runs
-    /// never beat two. A handle that cannot seek ignores this and reads one segment at a time.
+    /// The automatic choice follows a measurement on a page-cached file on two cores (read and sum; the figures and how
+    /// they were made: docs/parallel-reads.md): two runs in flight won from 1 MiB on and lost to inline below it,
+    /// where a thread-pool hop costs more than it saves; four never beat two. A handle that cannot seek ignores this
+    /// and reads one segment at a time.
     /// </para>
     /// </remarks>
     public int? ParallelReads { get; init; }
