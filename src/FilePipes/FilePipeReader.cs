@@ -444,9 +444,7 @@ public sealed partial class FilePipeReader : PipeReader
         segment.Detach();
         if (this.completed)
         {
-            // A read in flight when the reader completed: its block is no longer this reader's.
-            segment.NextSpare = null;
-            this.ReleaseSegments(segment);
+            this.ReleaseLate(segment);
             return;
         }
 
@@ -458,6 +456,14 @@ public sealed partial class FilePipeReader : PipeReader
 
         segment.NextSpare = this.spare;
         this.spare = segment;
+    }
+
+    // A read in flight when the reader completed: its block is no longer this reader's. Apart from Recycle, which an
+    // inline read calls per read, so Recycle stays small enough to be inlined into ReleaseBefore.
+    private void ReleaseLate(PipeSegment segment)
+    {
+        segment.NextSpare = null;
+        this.ReleaseSegments(segment);
     }
 
     /// <summary>Hands a chain of detached segments (linked through <see cref="PipeSegment.NextSpare"/>) to the
