@@ -88,6 +88,7 @@ public sealed class ValgrindInstallTests
     {
         ["github.event_name"] = "pull_request",
         ["github.ref"] = "refs/pull/7/merge",
+        ["github.ref_name"] = "7/merge",
         ["github.sha"] = new string('a', 40),
         ["github.repository"] = "owner/filepipes",
         ["github.run_id"] = "1",
