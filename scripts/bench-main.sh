@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Push-to-main leg of benchmarks.yml, one OS: the quick profile with the peer adapters, the
-# comparison with baselines/<os> (job summary and artifact), and the trend files that the
-# publish job hands to github-action-benchmark.
+# comparison with baselines/<os> (job summary and artifact), the deterministic counters, and the
+# trend files that the publish job hands to github-action-benchmark.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,5 +56,20 @@ if [ "$compare_status" -ne 0 ] && [ ! -f "$out/report.md" ]; then
 fi
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$out/report.md" >> "$GITHUB_STEP_SUMMARY"; fi
 
+# The deterministic counters of this build (pr-report's slice: bytes, and on Linux system calls and callgrind's
+# instructions), for their own trend series. The program is built apart so that the counters run its apphost; the
+# suite's fixtures are reused. FILEPIPES_COUNTERS_ARGS: more `counters` options (the pipeline tests cut the cases).
+bench_build=$comparer_build/bench
+dotnet build -c Release benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -o "$bench_build" > "$comparer_build/bench-build.log" 2>&1 ||
+  { tail -n 20 "$comparer_build/bench-build.log" >&2; echo "bench-main: the benchmark program does not build for the counters" >&2; exit 1; }
+read -r -a counters_args <<< "${FILEPIPES_COUNTERS_ARGS:-}"
+counters_status=0
+FILEPIPES_FIXTURES=${FILEPIPES_FIXTURES:-$PWD/artifacts/fixtures} "${comparer[@]}" counters --program "$bench_build/FilePipes.Benchmarks.dll" \
+  --out "$out/counters.json" --work "$comparer_build/counters" ${counters_args[@]+"${counters_args[@]}"} || counters_status=$?
+trend_counters=()
+if [ "$counters_status" -eq 0 ]; then trend_counters=(--counters "$out/counters.json"); fi
+
 # A failed benchmark makes export-trend exit 1: that fails the leg rather than publish a hole.
-"${comparer[@]}" export-trend --results "$out/results" --os "$os" --out-dir "$out/trend"
+"${comparer[@]}" export-trend --results "$out/results" --os "$os" --out-dir "$out/trend" ${trend_counters[@]+"${trend_counters[@]}"}
+# Counters that could not be counted fail the leg too, after time and allocations have their trend files.
+[ "$counters_status" -eq 0 ] || { echo "bench-main: the counters failed (exit $counters_status); their trend files are missing" >&2; exit 1; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trend publishing on push to main (benchmarks.yml, job publish-trend), in three steps:
 #   collect <downloaded-artifacts-dir> <trend-dir>
-#       trend/<os>/{time,allocated}.json for every OS leg that produced them (the action's inputs);
+#       trend/<os>/<metric>.json for every OS leg and metric it exported (the action's inputs: time,
+#       allocated, and the counters that OS measures);
 #   ensure-branch
 #       creates an empty gh-pages branch on the first publish, since the action cannot start one;
 #   place-page <site-dir>
@@ -42,8 +43,10 @@ collect() {
     local os name
     os=$(basename "$dir")
     name=$(bash scripts/artifact-name.sh pr-report "$os" | head -n1)
-    for metric in time allocated; do
-      local file="$incoming/$name/trend/$metric.json"
+    # Every metric the leg exported (time, allocated, and the counters its OS measures): export-trend names them.
+    for file in "$incoming/$name/trend/"*.json; do
+      local metric
+      metric=$(basename "$file" .json)
       if [ -f "$file" ]; then
         # shellcheck disable=SC2016 # the single-quoted text is JavaScript, not shell
         node -e 'const a = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));

@@ -11,8 +11,9 @@ import { pathToFileURL } from 'node:url';
 const require = createRequire(import.meta.url);
 const alertRule = require('../site/page/js/alerts.js');
 
-// The suite names the workflow gives the action: "FilePipes <metric> (<os>)".
-const SUITE_NAME = /^FilePipes (time|allocated) \(([a-z0-9][a-z0-9.-]*)\)$/;
+// The suite names the workflow gives the action: "FilePipes <metric> (<os>)". Only the metrics the page's rule
+// confirms (time, allocated) are re-measured; the deterministic counters' suites are not.
+const SUITE_NAME = /^FilePipes ([a-z-]+) \(([a-z0-9][a-z0-9.-]*)\)$/;
 // "Namespace.Class.Method(params)": BenchmarkDotNet's --filter selects by the part before the parameters.
 const METHOD = /^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)(?:\(|$)/;
 
@@ -36,7 +37,7 @@ export function alertsOfCommit(data, commit, threshold) {
   const found = [];
   for (const [suite, entries] of Object.entries(data?.entries ?? {})) {
     const match = SUITE_NAME.exec(suite);
-    if (!match || !Array.isArray(entries)) {
+    if (!match || !alertRule.CONFIRMED_METRICS.has(match[1]) || !Array.isArray(entries)) {
       continue;
     }
     const [, metric, os] = match;

@@ -84,6 +84,20 @@ internal sealed partial class RunnerJob
         return this;
     }
 
+    /// <summary>
+    /// Runs only the step titled <paramref name="titleStart"/> (if its <c>if:</c> holds), as the job reaches it after
+    /// successful steps: for a step that needs nothing the steps before it made.
+    /// </summary>
+    public StepRun RunStep(string titleStart)
+    {
+        var step = this.job.Steps.Single(s => s.Title.StartsWith(titleStart, StringComparison.Ordinal));
+        var run = !WorkflowExpression.IsTrue(step.If, this.Lookup, this.FileExists, jobFailed: false) ? new StepRun(step, "skipped", null)
+            : step.Run is not null ? this.RunScript(step)
+            : this.RunAction(step);
+        this.Steps.Add(run);
+        return run;
+    }
+
     /// <summary>Fails the test with every step's output when the job failed.</summary>
     public RunnerJob AssertSucceeded()
     {

@@ -13,8 +13,9 @@ public sealed class WorkflowScriptTests
     private static readonly Dictionary<string, string[]> RunBy = new(StringComparer.Ordinal)
     {
         ["scripts/artifact-name.sh"] = [nameof(PullRequestFlowTests), nameof(MainPushFlowTests), nameof(BaselineBumpFlowTests), nameof(MutationJobTests), nameof(PackageFlowTests)],
-        // Its Linux branch where valgrind is installed, as on this machine; the workflow skips it on Windows (WindowsGuardTests).
-        ["scripts/install-valgrind.sh"] = [nameof(PullRequestFlowTests)],
+        // Its Linux branch where valgrind is installed, as on this machine; the install as root and through sudo with
+        // stubs (ValgrindInstallTests); the workflow skips it on Windows (WindowsGuardTests).
+        ["scripts/install-valgrind.sh"] = [nameof(PullRequestFlowTests), nameof(ValgrindInstallTests)],
         ["scripts/bench-pr.sh"] = [nameof(PullRequestFlowTests), EntryPoints],
         ["scripts/bench-main.sh"] = [nameof(MainPushFlowTests), EntryPoints],
         ["scripts/publish-trend.sh"] = [nameof(MainPushFlowTests), EntryPoints],

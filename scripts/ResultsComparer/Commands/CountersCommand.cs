@@ -11,7 +11,8 @@ namespace ResultsComparer.Commands;
 /// write system calls (Linux), user-space instructions (Linux, callgrind). Writes counters.json. With
 /// <c>--base-program</c>, counts both builds side by side as pr-report does and writes their comparison instead (the
 /// counters' trials run it so). With <c>--base-counters</c> and <c>--head-counters</c>, compares two counters.json files
-/// already made. Exit codes: 0 ok; 2 bad usage, or the program cannot be counted.
+/// already made. Without <c>--filter</c> or <c>--case</c> it counts pr-report's slice. Exit codes: 0 ok; 2 bad usage, or
+/// the program cannot be counted.
 /// </summary>
 internal static class CountersCommand
 {
@@ -49,7 +50,9 @@ internal static class CountersCommand
         }
 
         List<string> selection = ["--profile", a.Choice("--profile", "quick", "quick", "full")];
-        selection.AddRange(a.Values("--filter").SelectMany(glob => new[] { "--filter", glob }));
+        // Without a filter or a case, the PR's slice: the main job's trend counts what every PR compares.
+        var filters = a.Values("--filter").Count == 0 && a.Values("--case").Count == 0 ? PrReportCommand.DefaultFilters : a.Values("--filter");
+        selection.AddRange(filters.SelectMany(glob => new[] { "--filter", glob }));
         selection.AddRange(a.Values("--case").SelectMany(name => new[] { "--case", name }));
         var operations = Count(a, "--operations", PullRequestCounters.Operations, 1);
         var instructionOperations = Count(a, "--instruction-operations", PullRequestCounters.InstructionOperations, 0);
@@ -84,7 +87,10 @@ internal static class CountersCommand
         return ExitCodes.Ok;
     }
 
-    private static CountersFile ReadCounters(string path)
+    /// <summary>Reads a counters.json that <c>counters</c> wrote, or throws <see cref="InputException"/> naming the file.</summary>
+    /// <param name="path">The file.</param>
+    /// <returns>Its counters.</returns>
+    internal static CountersFile ReadCounters(string path)
     {
         try
         {

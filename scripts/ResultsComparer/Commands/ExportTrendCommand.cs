@@ -1,14 +1,16 @@
 using System.Globalization;
 using ResultsComparer.Cli;
+using ResultsComparer.Counters;
 using ResultsComparer.Output;
 using ResultsComparer.Results;
 
 namespace ResultsComparer.Commands;
 
 /// <summary>
-/// <c>export-trend --results DIR --os OS --out-dir DIR [--allow-failed]</c>: github-action-benchmark
-/// <c>customSmallerIsBetter</c> input, one file per metric (<c>time.json</c> in ns, <c>allocated.json</c> in B),
-/// so each gets its own suite name and neither hides the other's regressions.
+/// <c>export-trend --results DIR --os OS --out-dir DIR [--counters counters.json] [--allow-failed]</c>:
+/// github-action-benchmark <c>customSmallerIsBetter</c> input, one file per metric (<c>time.json</c> in ns,
+/// <c>allocated.json</c> in B, and with <c>--counters</c> one per counter this OS measures, <see cref="CounterTrend"/>),
+/// so each gets its own suite name and none hides another's regressions.
 /// </summary>
 internal static class ExportTrendCommand
 {
@@ -21,7 +23,7 @@ internal static class ExportTrendCommand
     /// <summary>Runs the command.</summary>
     public static int Run(string[] args)
     {
-        var a = CommandArguments.Parse("export-trend", args, ["--results", "--os", "--out-dir"], ["--allow-failed"]);
+        var a = CommandArguments.Parse("export-trend", args, ["--results", "--os", "--out-dir", "--counters"], ["--allow-failed"]);
         var results = ResultSetLoader.Load(a.Required("--results"));
         var os = a.Required("--os");
         var outDir = a.Required("--out-dir");
@@ -39,6 +41,21 @@ internal static class ExportTrendCommand
         JsonFormat.Write(Path.Combine(outDir, AllocatedFile), allocated);
         Console.Out.WriteLine($"export-trend: {time.Count} time and {allocated.Count} allocation entries for {os} in {outDir}");
         Console.Out.WriteLine($"  {TimeFile} -> suite \"FilePipes time ({os})\", {AllocatedFile} -> suite \"FilePipes allocated ({os})\"");
+
+        if (a.Value("--counters") is { } countersPath)
+        {
+            var (files, notes) = CounterTrend.Of(CountersCommand.ReadCounters(countersPath));
+            foreach (var (series, entries) in files)
+            {
+                JsonFormat.Write(Path.Combine(outDir, series.Metric + ".json"), entries);
+                Console.Out.WriteLine($"  {series.Metric}.json -> suite \"FilePipes {series.Metric} ({os})\", {entries.Count} entries in {series.Unit}");
+            }
+
+            foreach (var note in notes)
+            {
+                Console.Out.WriteLine($"  {note}");
+            }
+        }
 
         foreach (var b in failed)
         {

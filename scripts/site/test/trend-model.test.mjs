@@ -77,6 +77,30 @@ test('alerts: the page names what the A/B made of each alert, and an alert not y
   assert.equal(alertCheckText(checks, 'c1', 'windows-latest'), 'confirmed by a same-runner A/B');
   assert.equal(alertCheckText(checks, 'c2', 'ubuntu-latest'), 'not checked (yet)');
   assert.equal(alertCheckText(undefined, 'c1', 'ubuntu-latest'), 'not checked (yet)', 'no alert-checks.js on gh-pages');
+  assert.equal(alertCheckText(checks, 'c1', 'windows-latest', 'time'), 'confirmed by a same-runner A/B');
+  assert.equal(alertCheckText(checks, 'c1', 'windows-latest', 'instructions'), 'a deterministic counter: not re-measured');
+});
+
+test('the counters\' suites are metrics of their own, after time and allocated, in their own units', () => {
+  const read = 'FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(BufferSize: 4096)';
+  const suite = (unit, value) => [entry('a', [{ name: read, value, unit }])];
+  const model = trendModel.buildModel({
+    entries: {
+      'FilePipes instructions (ubuntu-latest)': suite('instructions', 230_107_749),
+      'FilePipes read-calls (ubuntu-latest)': suite('calls', 32_769),
+      'FilePipes counted-bytes (windows-latest)': suite('B', 816),
+      'FilePipes time (ubuntu-latest)': suite('ns', 1e7),
+      'FilePipes calls (ubuntu-latest)': suite('calls', 1),
+    },
+  }, { alertThreshold: '130%' });
+  assert.deepEqual(model.metrics, ['time', 'counted-bytes', 'read-calls', 'instructions']);
+  assert.deepEqual(model.ignoredSuites, ['FilePipes calls (ubuntu-latest)']);
+  assert.equal(trendModel.findSuite(model, 'windows-latest', 'counted-bytes').benches.get(read).points[0].value, 816);
+  assert.ok(model.metrics.every((m) => typeof trendModel.METRIC_TEXT[m].label === 'string'));
+  assert.equal(formatValue(230_107_749, 'instructions'), '230 M instructions');
+  assert.equal(formatValue(32_769, 'calls'), '32.8 k calls');
+  assert.equal(formatValue(2_048, 'calls'), '2.05 k calls');
+  assert.equal(formatValue(0, 'calls'), '0 calls');
 });
 
 test('units are humanized for time and bytes, and a "± n" range in the same unit', () => {

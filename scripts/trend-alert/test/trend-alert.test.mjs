@@ -36,6 +36,9 @@ function data() {
         entry(sha('b'), [bench(WRITE, 120, 'ns')]),
       ],
       'Someone else (ubuntu-latest)': [entry(sha('a'), [bench(READ, 1, 'ns')]), entry(sha('b'), [bench(READ, 9, 'ns')])],
+      // A deterministic counter's jump is a real change, gated by the PR's counters check: never re-measured here.
+      'FilePipes instructions (windows-latest)': [entry(sha('a'), [bench(WRITE, 1e6, 'instructions')]), entry(sha('b'), [bench(WRITE, 2e6, 'instructions')])],
+      'FilePipes counted-bytes (ubuntu-latest)': [entry(sha('a'), [bench(READ64, 0, 'B')]), entry(sha('b'), [bench(READ64, 4096, 'B')])],
     },
   };
 }

@@ -235,21 +235,27 @@ test('baseline-pr: results identical to the stored baseline open no PR', () => {
 });
 
 // A stand-in dotnet for bench-main.sh: the comparer is built once and its dll run (a `dotnet run` of it is unexpected),
-// the suite writes one export, compare behaves as told, export-trend writes both trend files or fails as a failed
-// benchmark would.
-function fakeDotnet({ compareExit = 0, trendExit = 0 }) {
+// the suite writes one export, the benchmark program is built for the counters, which write counters.json or fail as
+// told, compare behaves as told, export-trend writes both trend files (and counted-bytes.json when given --counters)
+// or fails as a failed benchmark would. Each call's arguments are logged in calls.
+function fakeDotnet({ compareExit = 0, trendExit = 0, countersExit = 0 }) {
   const bin = temp('dotnet-');
   writeFileSync(join(bin, 'dotnet'), `#!/usr/bin/env bash
 set -e
 args="$*"
 arg_after() { local key=$1; shift; while [ $# -gt 1 ]; do [ "$1" = "$key" ] && { echo "$2"; return; }; shift; done; }
+echo "$args" >> "$(dirname "$0")/calls"
 case "$args" in
   build*ResultsComparer.csproj*) out=$(arg_after -o "$@"); mkdir -p "$out"; touch "$out/ResultsComparer.dll" ;;
+  build*benchmarks/FilePipes.Benchmarks*) out=$(arg_after -o "$@"); mkdir -p "$out"; touch "$out/FilePipes.Benchmarks.dll" ;;
+  *"ResultsComparer.dll counters "*) [ ${countersExit} -eq 0 ] || { echo "counters: the counters run failed" >&2; exit ${countersExit}; }
+    echo '{"cases": []}' > "$(arg_after --out "$@")" ;;
   *FilePipes.Benchmarks*) out=$(arg_after --artifacts "$@"); mkdir -p "$out/results"; echo '{}' > "$out/results/Read-report-full.json"
     echo "$args" > "$(dirname "$0")/suite-args" ;;
   *"ResultsComparer.dll compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
   *"ResultsComparer.dll export-trend "*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
-    dir=$(arg_after --out-dir "$@"); mkdir -p "$dir"; echo '[]' > "$dir/time.json"; echo '[]' > "$dir/allocated.json" ;;
+    dir=$(arg_after --out-dir "$@"); mkdir -p "$dir"; echo '[]' > "$dir/time.json"; echo '[]' > "$dir/allocated.json"
+    if [ -n "$(arg_after --counters "$@")" ]; then echo '[]' > "$dir/counted-bytes.json"; fi ;;
   *) echo "unexpected: $args" >&2; exit 9 ;;
 esac
 `);
@@ -268,6 +274,30 @@ test('bench-main: suite, comparison in the summary, trend files; an empty baseli
     assert.ok(existsSync(join(out, 'trend', 'time.json')) && existsSync(join(out, 'trend', 'allocated.json')));
     assert.match(readFileSync(summary, 'utf8'), compareExit === 0 ? /no regressions/ : /compare against baselines\/windows-latest exited 2/);
   }
+});
+
+test('bench-main: the counters of the program it built go to export-trend; failed counters fail the leg after the trend files', () => {
+  const bin = fakeDotnet({});
+  const out = join(temp('main-'), 'perf');
+  const result = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', out],
+    { PATH: `${bin}:${process.env.PATH}`, FILEPIPES_COUNTERS_ARGS: '--filter *Small* --instruction-operations 0' });
+  assert.equal(result.status, 0, result.stderr);
+  const calls = readFileSync(join(bin, 'calls'), 'utf8').split('\n');
+  const build = calls.find((c) => c.startsWith('build -c Release benchmarks/FilePipes.Benchmarks '));
+  const counters = calls.find((c) => c.includes('ResultsComparer.dll counters '));
+  assert.ok(build && counters, calls.join('\n'));
+  assert.ok(counters.includes(`--program ${/-o (\S+)/.exec(build)[1]}/FilePipes.Benchmarks.dll`), 'the counters count the program just built');
+  assert.ok(counters.endsWith(`--out ${out}/counters.json ${counters.match(/--work \S+/)[0]} --filter *Small* --instruction-operations 0`), counters);
+  assert.ok(calls.find((c) => c.includes('export-trend ')).endsWith(`--counters ${out}/counters.json`));
+  assert.ok(existsSync(join(out, 'trend', 'counted-bytes.json')));
+
+  const failedOut = join(temp('main-'), 'perf');
+  const failed = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', failedOut],
+    { PATH: `${fakeDotnet({ countersExit: 2 })}:${process.env.PATH}` });
+  assert.equal(failed.status, 1);
+  assert.match(failed.stderr, /bench-main: the counters failed \(exit 2\)/);
+  assert.ok(existsSync(join(failedOut, 'trend', 'time.json')) && !existsSync(join(failedOut, 'trend', 'counted-bytes.json')),
+    'time and allocations still get their trend files');
 });
 
 test('bench-main: a failed benchmark (export-trend exit 1) fails the leg; an unknown OS is refused', () => {

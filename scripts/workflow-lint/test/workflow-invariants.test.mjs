@@ -242,7 +242,10 @@ test('the PR job runs without write access and the main job publishes the trend 
   assert.match(bench.concurrency.group, /github\.event_name == 'pull_request' && format\('benchmarks-pr-\{0\}', github\.event\.pull_request\.number\) \|\| format\('benchmarks-run-\{0\}', github\.run_id\)/,
     'a PR shares a group with its own runs only; each push to main has its own (its run id)');
   const trendSteps = publish.steps.filter((s) => String(s.uses ?? '').startsWith('benchmark-action/github-action-benchmark@'));
-  const expected = baselineOses.flatMap((os) => [`FilePipes time (${os})`, `FilePipes allocated (${os})`]).sort();
+  // Time and allocations on every OS; the deterministic counters each OS measures (export-trend writes no file for
+  // the others): Linux counts system calls and callgrind's instructions, Windows bytes only.
+  const countersOf = (os) => (os.startsWith('ubuntu') ? ['counted-bytes', 'read-calls', 'write-calls', 'instructions'] : ['counted-bytes']);
+  const expected = baselineOses.flatMap((os) => ['time', 'allocated', ...countersOf(os)].map((metric) => `FilePipes ${metric} (${os})`)).sort();
   assert.deepEqual(trendSteps.map((s) => s.with.name).sort(), expected);
   // The action's inputs, from its action.yml. actionlint has no entry for this action, so a
   // misspelt input would otherwise pass silently.
@@ -256,7 +259,7 @@ test('the PR job runs without write access and the main job publishes the trend 
     for (const key of Object.keys(w)) {
       assert.ok(benchmarkActionInputs.has(key), `${w.name}: '${key}' is not an input of github-action-benchmark`);
     }
-    const [, metric, os] = /^FilePipes (time|allocated) \((.+)\)$/.exec(w.name);
+    const [, metric, os] = /^FilePipes ([a-z-]+) \((.+)\)$/.exec(w.name);
     assert.equal(w['output-file-path'], `artifacts/trend/${os}/${metric}.json`, w.name);
     assert.equal(w.tool, 'customSmallerIsBetter');
     assert.equal(w['auto-push'], true);

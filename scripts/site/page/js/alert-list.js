@@ -45,7 +45,7 @@
           ' ',
           element('span', { className: 'commit-message', text: a.commit.firstLine }),
           ' ',
-          element('span', { className: 'alert-check', text: '(' + alertCheckText(root.FILEPIPES_ALERT_CHECKS, a.commit.id, a.suite.os) + ')' }),
+          element('span', { className: 'alert-check', text: '(' + alertCheckText(root.FILEPIPES_ALERT_CHECKS, a.commit.id, a.suite.os, a.suite.metric) + ')' }),
         ]),
       ),
     );

@@ -87,10 +87,17 @@
     unchecked: 'unchecked: its A/B did not finish',
   };
 
-  function alertCheckText(checks, commitId, os) {
+  // The metrics whose alerts the publish job re-measures (scripts/trend-alert/find-alerts.mjs). A counter's alert is
+  // a real change of the code's counts, not noise to confirm; the PR's counters check is where it is gated.
+  const CONFIRMED_METRICS = new Set(['time', 'allocated']);
+
+  function alertCheckText(checks, commitId, os, metric) {
+    if (metric !== undefined && !CONFIRMED_METRICS.has(metric)) {
+      return 'a deterministic counter: not re-measured';
+    }
     const check = checks && checks[commitId] && checks[commitId].oses && checks[commitId].oses[os];
     return check ? CHECK_TEXT[check.status] || 'unknown check "' + check.status + '"' : 'not checked (yet)';
   }
 
-  return { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText, ALLOCATED_MIN_INCREASE_BYTES };
+  return { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText, ALLOCATED_MIN_INCREASE_BYTES, CONFIRMED_METRICS };
 });

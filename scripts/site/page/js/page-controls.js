@@ -6,7 +6,6 @@
   const element = root.FilePipesTrend.element;
   const byId = (id) => document.getElementById(id);
   const BOTH = 'both';
-  const METRIC_LABELS = { time: 'Time', allocated: 'Allocated' };
 
   function radio(name, value, label, checked) {
     const id = name + '-' + value;
@@ -46,7 +45,7 @@
     fillRadioGroup(
       byId('metric-choices'),
       'metric',
-      model.metrics.map((m) => ({ value: m, label: METRIC_LABELS[m] })),
+      model.metrics.map((m) => ({ value: m, label: root.FilePipesTrend.trendModel.METRIC_TEXT[m].label })),
     );
     const ratioClasses = Object.keys(config.baselineMethods).sort();
     const viewChoices = [{ value: 'values', label: 'Values' }];

@@ -13,9 +13,19 @@
 })(typeof self !== 'undefined' ? self : this, function (benchmarkName, alerts) {
   'use strict';
 
+  // The metrics, in the order the page offers them, with how the page words each: the timing suite's two, then the
+  // deterministic counters (export-trend --counters; an OS gets the ones it measures). Defined here once.
+  const METRIC_TEXT = {
+    time: { label: 'Time', axis: 'Mean time per operation', noun: 'mean time', unit: 'ns' },
+    allocated: { label: 'Allocated', axis: 'Allocated per operation', noun: 'allocated bytes', unit: 'B' },
+    'counted-bytes': { label: 'Counted bytes', axis: 'Bytes allocated per operation (counted)', noun: 'counted bytes', unit: 'B' },
+    'read-calls': { label: 'Read calls', axis: 'Read system calls per operation', noun: 'read system calls', unit: 'calls' },
+    'write-calls': { label: 'Write calls', axis: 'Write system calls per operation', noun: 'write system calls', unit: 'calls' },
+    instructions: { label: 'Instructions', axis: 'Instructions per operation (callgrind)', noun: 'instructions', unit: 'instructions' },
+  };
+  const METRICS = Object.keys(METRIC_TEXT);
   // The suite names the benchmark workflow gives github-action-benchmark (one per OS and metric).
-  const SUITE_NAME = /^FilePipes (time|allocated) \((.+)\)$/;
-  const METRICS = ['time', 'allocated'];
+  const SUITE_NAME = new RegExp('^FilePipes (' + METRICS.join('|') + ') \\((.+)\\)$');
   // Baseline-bump PRs are titled "Update performance baselines (<os list>, <profile>)"; squash merges keep it.
   const BASELINE_BUMP_PREFIX = 'Update performance baselines';
 
@@ -160,5 +170,5 @@
     return [...combos.values()];
   }
 
-  return { buildModel, findSuite, groupByClassAndMethod, ratioGroups, SUITE_NAME, BASELINE_BUMP_PREFIX };
+  return { buildModel, findSuite, groupByClassAndMethod, ratioGroups, SUITE_NAME, METRIC_TEXT, BASELINE_BUMP_PREFIX };
 });

@@ -10,10 +10,7 @@
     { alertThreshold: '130%', baselineMethods: {} },
     root.FILEPIPES_TREND_CONFIG || {},
   );
-  const METRIC_TEXT = {
-    time: { label: 'Time', axis: 'Mean time per operation', noun: 'mean time' },
-    allocated: { label: 'Allocated', axis: 'Allocated per operation', noun: 'allocated bytes' },
-  };
+  const METRIC_TEXT = trend.trendModel.METRIC_TEXT;
 
   const state = { os: '', metric: 'time', view: 'values', query: '', params: {}, log: false };
   let model = null;
@@ -73,7 +70,7 @@
         return point.unit;
       }
     }
-    return state.metric === 'time' ? 'ns' : 'B';
+    return METRIC_TEXT[state.metric].unit;
   }
 
   function figureHeading(os) {
@@ -166,7 +163,7 @@
       return;
     }
     if (model.suites.length === 0) {
-      showProblem('data.js holds no "FilePipes time (<os>)" or "FilePipes allocated (<os>)" suite.');
+      showProblem('data.js holds no "FilePipes <metric> (<os>)" suite (time, allocated or a counter).');
       return;
     }
     const updated = model.lastUpdate ? new Date(model.lastUpdate).toISOString().slice(0, 16).replace('T', ' ') : '';

@@ -1,4 +1,5 @@
-// Human-readable values for the units that export-trend writes: "ns" for time, "B" for allocated bytes.
+// Human-readable values for the units that export-trend writes: "ns" for time, "B" for bytes, and counts ("calls",
+// "instructions") in thousands, millions and billions.
 (function (root, factory) {
   const api = factory();
   if (typeof module === 'object' && module.exports) {
@@ -31,6 +32,17 @@
     return Math.abs(rounded) >= 1000 ? Math.round(rounded).toString() : rounded.toString();
   }
 
+  const COUNT_UNITS = new Set(['calls', 'instructions']);
+
+  function countSteps(unit) {
+    return [
+      { factor: 1e9, suffix: 'G ' + unit },
+      { factor: 1e6, suffix: 'M ' + unit },
+      { factor: 1e3, suffix: 'k ' + unit },
+      { factor: 1, suffix: unit },
+    ];
+  }
+
   function stepsFor(unit) {
     if (unit === 'ns') {
       return TIME_STEPS;
@@ -38,7 +50,7 @@
     if (unit === 'B') {
       return BYTE_STEPS;
     }
-    return null;
+    return COUNT_UNITS.has(unit) ? countSteps(unit) : null;
   }
 
   function formatValue(value, unit) {
