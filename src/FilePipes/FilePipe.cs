@@ -44,6 +44,7 @@ public static class FilePipe
     public static FilePipeReader CreateReader(SafeFileHandle handle, FilePipeOptions? options = null)
     {
         options ??= FilePipeOptions.Default;
+        options.Validate();
         return new FilePipeReader(handle, ownsHandle: !options.LeaveOpen, options);
     }
 

@@ -52,6 +52,11 @@ public sealed record FilePipeOptions
     public int? ParallelReads { get; init; }
 
     /// <summary>Gets the pool that segments are rented from; <see langword="null"/> means <see cref="MemoryPool{T}.Shared"/>.</summary>
+    /// <remarks>
+    /// With the shared pool, a reader that completes leaves its segments, blocks included, for the next reader, so a
+    /// new reader allocates neither; at most 1 MiB of blocks of each size is kept that way (process-wide), and the rest
+    /// goes back to the pool. Blocks rented from any other pool always go back to it when the reader completes.
+    /// </remarks>
     public MemoryPool<byte>? Pool { get; init; }
 
     /// <summary>Gets the options a path is opened with.</summary>

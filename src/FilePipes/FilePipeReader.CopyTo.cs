@@ -7,7 +7,7 @@ namespace FilePipes;
 /// <summary>
 /// <see cref="PipeReader.CopyToAsync(PipeWriter, CancellationToken)"/> and
 /// <see cref="PipeReader.CopyToAsync(Stream, CancellationToken)"/>. Data already buffered, and everything with
-/// read-ahead (whose read loop already overlaps reading with writing), goes through the ordinary read path. Inline
+/// read-ahead (whose background reads already overlap reading with writing), goes through the ordinary read path. Inline
 /// reads then take a fast path: the file is read straight into the destination's memory (a <see cref="PipeWriter"/>)
 /// or into one recycled segment (a <see cref="Stream"/>), without going through the segment chain.
 /// </summary>
@@ -186,7 +186,7 @@ public sealed partial class FilePipeReader
     {
         lock (this.sync)
         {
-            return this.readAheadBytes == 0 && this.head is null && !this.endOfData && !this.cancelPending;
+            return this.readAheadSegments == 0 && this.head is null && !this.endOfData && !this.cancelPending;
         }
     }
 

@@ -1,8 +1,9 @@
 namespace FilePipes;
 
 /// <summary>
-/// Parallel reads (<see cref="FilePipeOptions.ParallelReads"/> above one): several runs of contiguous segments read at
-/// once, each by its own thread-pool work item at its own offsets, appended to the buffer in file order.
+/// Runs of contiguous segments, each read by a thread-pool work item at its own offsets and appended to the buffer in
+/// file order: <see cref="FilePipeOptions.ParallelReads"/> of them at once, or one (read-ahead alone, and a handle that
+/// cannot seek, whose run reads sequentially). A work item is the reusable run itself, so no read allocates a task.
 /// </summary>
 /// <remarks>
 /// A read that comes back short (the end of the file, or a file truncated meanwhile) or fails decides what every
@@ -54,6 +55,14 @@ public sealed partial class FilePipeReader
             if (remaining <= 0)
             {
                 this.claimsEnded = true;
+
+                // Every byte of the range is appended already (or the range is empty): no run will say so.
+                if (this.fileOffset >= this.rangeEnd)
+                {
+                    this.endOfData = true;
+                    this.CompletePendingReadIfReady();
+                }
+
                 return;
             }
 
@@ -67,7 +76,7 @@ public sealed partial class FilePipeReader
 
             long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
             int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
-            ParallelReadRun run = this.spareRuns ?? new ParallelReadRun(this);
+            ParallelReadRun run = this.spareRuns ?? this.StoredRun() ?? new ParallelReadRun(this);
             this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
             run.Start(this.claimOffset, count);
             this.claimOffset += Math.Min((long)count * this.bufferSize, remaining);
@@ -103,7 +112,11 @@ public sealed partial class FilePipeReader
                 {
                     try
                     {
-                        this.BeforeParallelRead?.Invoke(offset);
+                        if (this.IsParallel)
+                        {
+                            this.BeforeParallelRead?.Invoke(offset);
+                        }
+
                         read = this.file.Read(segment.Block.Span[..count], offset);
                     }
                     catch (Exception ex)
@@ -234,6 +247,9 @@ public sealed partial class FilePipeReader
         this.runsInFlight--;
         if (this.completed)
         {
+            // Complete left this run to its work item, which is done with it now.
+            run.Next = null;
+            ParallelReadRun.Stored.Return(run);
             return;
         }
 
@@ -294,6 +310,17 @@ public sealed partial class FilePipeReader
         this.CompletePendingReadIfReady();
     }
 
+    private ParallelReadRun? StoredRun()
+    {
+        ParallelReadRun? run = ParallelReadRun.Stored.Take();
+        if (run is not null)
+        {
+            run.Reader = this;
+        }
+
+        return run;
+    }
+
     private void ReturnIfDone(ParallelReadRun run)
     {
         if (!run.Queued && !run.InFlight)
@@ -304,17 +331,38 @@ public sealed partial class FilePipeReader
         }
     }
 
-    /// <summary>Releases the segments that runs read and the consumer will now never take.</summary>
-    private void ReleaseRuns()
+    /// <summary>On completion: adds the segments that runs read, and the consumer will now never take, to a chain of
+    /// unused ones, and stores the runs no work item holds (the others are stored when their work item finishes).</summary>
+    /// <returns>The chain, linked through <see cref="PipeSegment.NextSpare"/>.</returns>
+    private PipeSegment? TakeRunSegments(PipeSegment? unused)
     {
-        for (ParallelReadRun? run = this.firstRun; run is not null; run = run.Next)
+        for (ParallelReadRun? run = this.firstRun; run is not null;)
         {
+            ParallelReadRun? next = run.Next;
             for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
             {
-                segment.Release();
+                segment.NextSpare = unused;
+                unused = segment;
             }
+
+            run.Next = null;
+            if (!run.InFlight)
+            {
+                ParallelReadRun.Stored.Return(run);
+            }
+
+            run = next;
+        }
+
+        for (ParallelReadRun? run = this.spareRuns; run is not null;)
+        {
+            ParallelReadRun? next = run.Next;
+            run.Next = null;
+            ParallelReadRun.Stored.Return(run);
+            run = next;
         }
 
         this.firstRun = this.lastRun = this.spareRuns = null;
+        return unused;
     }
 }

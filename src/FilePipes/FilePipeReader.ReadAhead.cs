@@ -2,26 +2,29 @@ using System.IO.Pipelines;
 
 namespace FilePipes;
 
-/// <summary>The background read that keeps segments filled ahead of the consumer.</summary>
+/// <summary>
+/// Background reads, which keep segments filled ahead of the consumer: runs of segments read on the thread pool (see
+/// FilePipeReader.Parallel.cs), one at a time with <see cref="FilePipeOptions.ReadAhead"/> alone, and the consumer's
+/// side of them: a read that waits for data, and its cancellation.
+/// </summary>
 public sealed partial class FilePipeReader
 {
     private static readonly Action<object?, CancellationToken> OnReadTokenCanceled = CancelPendingReadFromToken;
 
-    private readonly long readAheadBytes;
+    // Signals that completed readers left for the next reader with background reads.
+    private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
+
     private readonly int readAheadSegments;
-    // Segments filled since the consumer last took a result. Bytes alone do not bound memory: a FIFO that delivers
-    // one byte per read would otherwise fill a whole pooled segment per byte, up to readAheadBytes of them.
+    // Segments filled since the consumer last took a result. Bytes alone would not bound memory: a FIFO that delivers
+    // one byte per read would fill a whole pooled segment per byte.
     private int segmentsAhead;
     // The token of the pending read, so a cancellation callback that lost the race to a completing read cannot
     // fail the next read, which has another token.
     private CancellationToken pendingToken;
-    // Created with the background read, so an inline reader does not carry them.
+    // Created with the background reads, so an inline reader does not carry it.
     private ReusableSignal<ReadResult>? readSignal;
-    private ReusableSignal<bool>? roomSignal;
     private CancellationTokenRegistration readRegistration;
-    private Task? readAheadLoop;
     private bool readPending;
-    private bool readAheadWaiting;
 
     private ValueTask<ReadResult> ReadAheadAsync(CancellationToken cancellationToken)
     {
@@ -48,125 +51,10 @@ public sealed partial class FilePipeReader
 
     private void StartReadAhead()
     {
-        if (this.readAheadBytes > 0 && this.readSignal is null)
+        if (this.readAheadSegments > 0 && this.readSignal is null)
         {
-            this.readSignal = new ReusableSignal<ReadResult>();
-            if (this.IsParallel)
-            {
-                this.ScheduleRuns();
-                return;
-            }
-
-            this.roomSignal = new ReusableSignal<bool>();
-            this.readAheadLoop = Task.Run(this.ReadAheadLoopAsync);
-        }
-    }
-
-    private async Task ReadAheadLoopAsync()
-    {
-        try
-        {
-            await this.ReadAheadUntilEndAsync().ConfigureAwait(false);
-        }
-        catch (Exception ex)
-        {
-            // Anything unexpected (a pool that throws, say) must reach the consumer, never leave it waiting.
-            lock (this.sync)
-            {
-                if (!this.completed)
-                {
-                    this.readError ??= ex;
-                    this.endOfData = true;
-                    this.CompletePendingReadIfReady();
-                }
-            }
-        }
-    }
-
-    private async Task ReadAheadUntilEndAsync()
-    {
-        while (true)
-        {
-            PipeSegment segment;
-            int count;
-            long offset;
-            lock (this.sync)
-            {
-                if (this.completed || this.endOfData)
-                {
-                    return;
-                }
-
-                long remaining = this.rangeEnd - this.fileOffset;
-                if (remaining <= 0)
-                {
-                    this.endOfData = true;
-                    this.CompletePendingReadIfReady();
-                    return;
-                }
-
-                if (this.ReadAheadIsFull)
-                {
-                    this.readAheadWaiting = true;
-                    this.roomSignal!.Reset();
-                    segment = null!;
-                    count = 0;
-                    offset = 0;
-                }
-                else
-                {
-                    segment = this.RentSegment();
-                    count = (int)Math.Min(segment.Block.Length, remaining);
-                    offset = this.fileOffset;
-                }
-            }
-
-            if (count == 0)
-            {
-                _ = await this.roomSignal!.Task.ConfigureAwait(false);
-                continue;
-            }
-
-            int read;
-            Exception? error = null;
-            try
-            {
-                // This already runs on a pool thread, so the synchronous read is the cheapest wait (no second hop).
-                read = this.file.Read(segment.Block.Span[..count], offset);
-            }
-            catch (Exception ex)
-            {
-                read = 0;
-                error = ex;
-            }
-
-            lock (this.sync)
-            {
-                if (this.completed)
-                {
-                    segment.Release();
-                    return;
-                }
-
-                if (read == 0)
-                {
-                    this.readError = error;
-                    this.endOfData = true;
-                    this.Recycle(segment);
-                }
-                else
-                {
-                    this.fileOffset += read;
-                    this.Append(segment, read);
-                    this.segmentsAhead++;
-                    if (this.fileOffset >= this.rangeEnd)
-                    {
-                        this.endOfData = true;
-                    }
-                }
-
-                this.CompletePendingReadIfReady();
-            }
+            this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>();
+            this.ScheduleRuns();
         }
     }
 
@@ -203,6 +91,17 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>On completion: stores the signal for another reader, unless an awaitable of it may still be awaited.</summary>
+    private void StoreSignal()
+    {
+        if (this.readSignal is { IsIdle: true } signal)
+        {
+            StoredSignals.Return(signal);
+        }
+
+        this.readSignal = null;
+    }
+
     private void FailPendingRead(Exception exception)
     {
         if (!this.readPending)
@@ -217,38 +116,12 @@ public sealed partial class FilePipeReader
         this.readSignal!.SetException(exception);
     }
 
-    // The consumer holds everything up to returnedEnd; stay at most readAheadBytes, and readAheadSegments segments,
-    // beyond that.
-    private bool ReadAheadIsFull =>
-        this.bufferedEnd - Math.Max(this.examinedEnd, this.returnedEnd) >= this.readAheadBytes
-        || this.segmentsAhead >= this.readAheadSegments;
-
     private void WakeReadAheadIfRoom()
     {
-        if (this.readSignal is null)
-        {
-            // Inline, or the background reads have not started: nothing to wake.
-            return;
-        }
-
-        if (this.IsParallel)
+        // Inline, or the background reads have not started: nothing to wake.
+        if (this.readSignal is not null)
         {
             this.ScheduleRuns();
-            return;
-        }
-
-        if (this.readAheadWaiting && !this.ReadAheadIsFull)
-        {
-            this.WakeReadAhead();
-        }
-    }
-
-    private void WakeReadAhead()
-    {
-        if (this.readAheadWaiting)
-        {
-            this.readAheadWaiting = false;
-            this.roomSignal!.SetResult(true);
         }
     }
 }

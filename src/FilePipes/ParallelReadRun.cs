@@ -1,16 +1,25 @@
 namespace FilePipes;
 
 /// <summary>
-/// A run of contiguous segments that one thread-pool work item reads in order, one of several runs in flight at once.
-/// Runs are claimed in file order and queued in that order, so the consumer takes bytes run by run.
+/// A run of contiguous segments that one thread-pool work item reads in order, one of the runs in flight at once
+/// (several with parallel reads, one with read-ahead alone). Runs are claimed in file order and queued in that order,
+/// so the consumer takes bytes run by run.
 /// </summary>
 /// <remarks>
-/// Runs are reused (the reader keeps spare ones), so the parallel mode allocates nothing per run in steady state.
+/// Runs are reused (the reader keeps spare ones, and <see cref="Stored"/> keeps them across readers), so background
+/// reads allocate nothing per run in steady state.
 /// Every field is guarded by the reader's lock, except that the work item reads <see cref="Offset"/>,
 /// <see cref="Count"/> and <see cref="Started"/> it set itself under that lock.
 /// </remarks>
 internal sealed class ParallelReadRun(FilePipeReader reader) : IThreadPoolWorkItem
 {
+    /// <summary>Runs that completed readers left, for the next reader: a reader uses up to twice its reads in flight, so
+    /// 32 serve several at once.</summary>
+    public static readonly ReuseStack<ParallelReadRun> Stored = new(32);
+
+    /// <summary>Gets or sets the reader the run reads for; a stored run moves to the reader that takes it.</summary>
+    public FilePipeReader Reader { get; set; } = reader;
+
     /// <summary>Gets or sets the file offset of the run's first segment.</summary>
     public long Offset { get; set; }
 
@@ -88,5 +97,5 @@ internal sealed class ParallelReadRun(FilePipeReader reader) : IThreadPoolWorkIt
         return segment;
     }
 
-    public void Execute() => reader.ReadRun(this);
+    public void Execute() => this.Reader.ReadRun(this);
 }

@@ -23,9 +23,7 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     {
         this.Reader = reader;
         this.owner = owner;
-        Memory<byte> memory = owner.Memory;
-        // Stryker disable once Conditional,Equality : a pool rents at least capacity bytes, and a slice of all of them is the same block.
-        this.Block = memory.Length > capacity ? memory[..capacity] : memory;
+        this.Block = Slice(owner.Memory, capacity);
     }
 
     private PipeSegment(PipeSegment twin)
@@ -37,10 +35,13 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     }
 
     /// <summary>Gets the reader that owns this segment; a position from another reader is refused.</summary>
-    public FilePipeReader Reader { get; }
+    public FilePipeReader Reader { get; private set; }
 
     /// <summary>Gets the whole writable block; <see cref="ReadOnlySequenceSegment{T}.Memory"/> is its filled part.</summary>
-    public Memory<byte> Block { get; }
+    public Memory<byte> Block { get; private set; }
+
+    /// <summary>Gets the length of the memory rented for the block, which may exceed the block's capacity.</summary>
+    public int RentedLength => this.owner.Memory.Length;
 
     /// <summary>Gets a value indicating whether the segment is part of the buffer, so positions in it are valid.</summary>
     /// <remarks>
@@ -81,4 +82,20 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     }
 
     public void Release() => this.owner.Dispose();
+
+    /// <summary>Hands this segment and its twin to another reader (<see cref="SegmentStore"/>), as blocks of
+    /// <paramref name="capacity"/> bytes.</summary>
+    public void Adopt(FilePipeReader reader, int capacity)
+    {
+        this.Reader = reader;
+        this.Block = Slice(this.owner.Memory, capacity);
+        if (this.twin is { } other)
+        {
+            other.Reader = reader;
+            other.Block = this.Block;
+        }
+    }
+
+    // Stryker disable once Conditional,Equality : a pool rents at least capacity bytes, and a slice of all of them is the same block.
+    private static Memory<byte> Slice(Memory<byte> memory, int capacity) => memory.Length > capacity ? memory[..capacity] : memory;
 }
