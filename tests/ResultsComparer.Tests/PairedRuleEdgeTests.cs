@@ -44,6 +44,17 @@ public sealed class PairedRuleEdgeTests
     }
 
     [Fact]
+    public void ABaseLaunchWithoutValuesDoesNotPairEvenWhenItsHeadLaunchHasSome()
+    {
+        LaunchValues[] baseLaunches = [Launch(1, 100), new LaunchValues(2, []), Launch(3, 100)];
+        LaunchValues[] headLaunches = [Launch(1, 110), Launch(2, 500), Launch(3, 120)];
+        var outcome = PairedTimingTest.Decide(baseLaunches, headLaunches, FivePercent, 0, Options("sign"));
+
+        Assert.Equal(2, outcome.Rounds);
+        Assert.Equal([1.1, 1.2], outcome.Ratios.Select(r => Math.Round(r, 12)));
+    }
+
+    [Fact]
     public void TheSignRuleRejectsAtAPValueEqualToAlpha()
     {
         // Five of five rounds slower: P = 1/32, as Perfolizer's binomial computes it. At alpha = that P the sign test
