@@ -41,6 +41,59 @@ public sealed class PooledThresholdEdgeTests
     }
 
     [Fact]
+    public void TheShortcutIsMeasuredAgainstTheLargerOfTheTwoSamplesAllowedShifts()
+    {
+        // 580 ns later: ten times the 1% part is about 550 ns on the base but 608 ns on the diff. The larger rules,
+        // so the rank test decides, and finds nothing on this spread.
+        var later = Spread.Select(v => v + 580).ToArray();
+        Assert.InRange(10 * Combined.EffectiveShift(TimeThreshold.Nanoseconds(Spread)), 540, 560);
+        Assert.InRange(10 * Combined.EffectiveShift(TimeThreshold.Nanoseconds(later)), 600, 620);
+        Assert.Equal(Verdict.Same, PooledTimingTest.Decide(Spread, later, Combined, Noise).Verdict);
+    }
+
+    [Fact]
+    public void AShiftOfExactlyTenTimesTheAllowedShiftStillGoesToTheRankTest()
+    {
+        // Under 0.1%|50ns the 50 ns part is the larger on these values, so ten times it is 500 ns; the shift between
+        // whole numbers 500 apart is exactly 500, not more.
+        var threshold = TimeThreshold.Parse("--threshold", "0.1%|50ns");
+        var later = Spread.Select(v => v + 500).ToArray();
+        Assert.Equal(50, threshold.EffectiveShift(TimeThreshold.Nanoseconds(later)));
+        Assert.Equal(Verdict.Same, PooledTimingTest.Decide(Spread, later, threshold, Noise).Verdict);
+        Assert.Equal(Verdict.Slower, PooledTimingTest.Decide(Spread, Spread.Select(v => v + 501).ToArray(), threshold, Noise).Verdict);
+    }
+
+    [Fact]
+    public void TheRankTestNeedsAPValueBelowAlphaNotEqualToIt()
+    {
+        // The significance level comes from the caller (rounds-mw passes --paired-alpha): at alpha equal to the
+        // one-sided p-value Perfolizer computes, the samples are no different; just above it they are.
+        double[] before = [100, 101, 102, 103];
+        double[] after = [200, 201, 202, 203, 204];
+        var x = TimeThreshold.Nanoseconds(before);
+        var y = TimeThreshold.Nanoseconds(after);
+        var p = MannWhitneyTest.Instance.GetPValue(y, x, AlternativeHypothesis.Greater, Zero.Value);
+
+        Assert.Equal(ComparisonResult.Indistinguishable, PooledTimingTest.Equivalence(x, y, Zero, new SignificanceLevel(p)));
+        Assert.Equal(ComparisonResult.Lesser, PooledTimingTest.Equivalence(x, y, Zero, new SignificanceLevel(p * 1.001)));
+        Assert.Equal(ComparisonResult.Indistinguishable, PooledTimingTest.Equivalence(y, x, Zero, new SignificanceLevel(p)));
+        Assert.Equal(ComparisonResult.Greater, PooledTimingTest.Equivalence(y, x, Zero, new SignificanceLevel(p * 1.001)));
+
+        // The same rule decides which sizes can ever reject.
+        Assert.False(PooledTimingTest.CanReject(4, 5, new SignificanceLevel(p)));
+        Assert.True(PooledTimingTest.CanReject(4, 5, new SignificanceLevel(p * 1.001)));
+    }
+
+    [Fact]
+    public void TwoValuesOnTheDiffSideCanRejectAgainstFiveAsTheyCanOnTheBaseSide()
+    {
+        // 1 / C(7, 2) = 1/21 < 0.05 either way round.
+        Assert.True(PooledTimingTest.CanReject(5, 2, SignificanceLevel.P05));
+        Assert.True(PooledTimingTest.CanReject(2, 5, SignificanceLevel.P05));
+        Assert.False(PooledTimingTest.CanReject(4, 2, SignificanceLevel.P05));
+    }
+
+    [Fact]
     public void UnderAZeroThresholdOneValueAgainstOneIsUnknownButOneAgainstSeveralIsTested()
     {
         Assert.Equal(ComparisonResult.Unknown, Equivalence([100], [200], Zero));
