@@ -75,6 +75,7 @@ public sealed partial class FilePipeReader
             {
                 if (!this.completed)
                 {
+                    // Stryker disable once Assignment : the loop returns as soon as it records a read error, so no earlier error is here to keep.
                     this.readError ??= ex;
                     this.endOfData = true;
                     this.CompletePendingReadIfReady();
@@ -190,6 +191,7 @@ public sealed partial class FilePipeReader
         }
 
         this.readPending = false;
+        // Stryker disable once Statement : a registration left behind fails only a pending read of its own token, which that read's own registration cancels too.
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;
@@ -211,6 +213,7 @@ public sealed partial class FilePipeReader
         }
 
         this.readPending = false;
+        // Stryker disable once Statement : as in CompletePendingReadIfReady: a registration left behind fails only a read its own registration cancels too.
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;
@@ -237,6 +240,7 @@ public sealed partial class FilePipeReader
             return;
         }
 
+        // Stryker disable once Logical : WakeReadAhead does nothing unless the loop waits.
         if (this.readAheadWaiting && !this.ReadAheadIsFull)
         {
             this.WakeReadAhead();
@@ -248,6 +252,7 @@ public sealed partial class FilePipeReader
         if (this.readAheadWaiting)
         {
             this.readAheadWaiting = false;
+            // Stryker disable once Boolean : the loop awaits the signal and discards its value.
             this.roomSignal!.SetResult(true);
         }
     }
