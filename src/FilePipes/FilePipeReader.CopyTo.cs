@@ -271,6 +271,7 @@ public sealed partial class FilePipeReader
             throw ReadCanceled();
         }
 
+        // Stryker disable once all : unreachable: a read error also ends the data, and a copy of ended data takes the ordinary read path.
         if (this.readError is not null)
         {
             ExceptionDispatchInfo.Throw(this.readError);
@@ -281,7 +282,7 @@ public sealed partial class FilePipeReader
     private int ReadDirect(Span<byte> target)
     {
         long remaining = this.rangeEnd - this.fileOffset;
-        // Stryker disable once Equality : with nothing remaining the read below is of no bytes, which returns 0 too.
+        // Stryker disable once Equality,Block : with nothing remaining the read below is of no bytes, which returns 0 too.
         if (remaining <= 0)
         {
             return 0;

@@ -118,6 +118,31 @@ public sealed class FilePipeReaderCopyInterruptionTests : IDisposable
         Assert.Equal(File.ReadAllBytes(path), destination.Taken);
     }
 
+    [Theory]
+    [InlineData(0, false)]
+    [InlineData(0, true)]
+    [InlineData(2, false)]
+    public async Task EveryBlockGoesBackToThePoolAfterAWholeCopyOrRead(int readAhead, bool copy)
+    {
+        string path = this.files.WriteRandom("whole.bin", (3 * Chunk) + 100);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Chunk, ReadAhead = readAhead, Pool = pool });
+
+        var destination = new MemoryStream();
+        if (copy)
+        {
+            await reader.CopyToAsync(destination, TestTimeout.Token());
+        }
+        else
+        {
+            destination.Write(await PipeDrain.ReadAllAsync(reader, TestTimeout.Token()));
+        }
+
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path), destination.ToArray());
+        Assert.Equal(0, pool.Outstanding);
+    }
+
     public void Dispose() => this.files.Dispose();
 
     private static Task Copy(PipeReader reader, bool toStream) =>

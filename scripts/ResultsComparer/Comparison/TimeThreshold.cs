@@ -61,10 +61,9 @@ public sealed record TimeThreshold(Threshold Value, string Text)
             parts.Add(measurement);
         }
 
-        // Stryker disable once Logical : TryParse returns false exactly when it gives null; the null test is for the compiler.
+        // Stryker disable once Logical,Block,Statement : TryParse returns false exactly when it gives null (the null test is for the compiler); a guard no text reaches, as Threshold.TryParse reads the same parts that each parsed above.
         if (!Threshold.TryParse(text, out var threshold) || threshold is null)
         {
-            // Stryker disable once Statement : a guard: Threshold.TryParse reads the same parts that each parsed above, so no test text reaches it.
             throw Invalid(option, text);
         }
 
