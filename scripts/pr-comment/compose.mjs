@@ -170,7 +170,7 @@ export function composeComment({ runId, runUrl, headSha, legs }) {
     '',
     `Head \`${sha}\` · [benchmark run](${runUrl}) · one section per OS. ` +
       'Timing head vs base is measured on the same runner (A/B); timing vs the stored baseline is indicative only; ' +
-      'allocations fail the check beyond a small tolerance.',
+      'each section ends with what fails its check.',
     '',
   ].join('\n');
   const perLegLimit = Math.floor((MAX_COMMENT_CHARS - header.length) / Math.max(legs.length, 1)) - 600;

@@ -105,6 +105,10 @@ internal sealed partial class RunnerJob
         return this;
     }
 
+    /// <summary>Whether the step titled <paramref name="titleStart"/> would run, by its <c>if:</c>, before any step failed.</summary>
+    public bool StepWouldRun(string titleStart) =>
+        WorkflowExpression.IsTrue(this.job.Steps.Single(s => s.Title.StartsWith(titleStart, StringComparison.Ordinal)).If, this.Lookup, this.FileExists, jobFailed: false);
+
     public StepRun Step(string titleStart) =>
         this.Steps.Single(s => s.Step.Title.StartsWith(titleStart, StringComparison.Ordinal));
 
@@ -157,7 +161,7 @@ internal sealed partial class RunnerJob
         environment["GITHUB_OUTPUT"] = output;
         environment["GITHUB_ENV"] = env;
         environment["GITHUB_STEP_SUMMARY"] = this.Summary;
-        foreach (var (name, context) in new[] { ("GITHUB_SHA", "github.sha"), ("GITHUB_REF", "github.ref"), ("GITHUB_EVENT_NAME", "github.event_name"),
+        foreach (var (name, context) in new[] { ("GITHUB_SHA", "github.sha"), ("GITHUB_REF", "github.ref"), ("GITHUB_REF_NAME", "github.ref_name"), ("GITHUB_EVENT_NAME", "github.event_name"),
             ("GITHUB_REPOSITORY", "github.repository"), ("GITHUB_RUN_ID", "github.run_id"), ("GITHUB_SERVER_URL", "github.server_url") })
         {
             environment[name] = this.Lookup(context);
@@ -202,7 +206,14 @@ internal sealed partial class RunnerJob
                     this.Download(step);
                     break;
                 default:
-                    // github-action-benchmark needs GitHub; its inputs are checked by the workflow invariant tests.
+                    // An action that needs GitHub (NuGet/login's token exchange) can be stood in for by the outputs
+                    // the test gives it; github-action-benchmark's inputs are checked by the workflow invariant tests.
+                    if (step.Action is not null && this.github.StandInOutputs.TryGetValue(step.Action, out var outputs))
+                    {
+                        this.stepOutputs[step.Id ?? step.Action] = new Dictionary<string, string>(outputs);
+                        return new StepRun(step, "stood in", null);
+                    }
+
                     return new StepRun(step, "not run here", null);
             }
 
@@ -236,7 +247,8 @@ internal sealed partial class RunnerJob
         var name = this.Resolve(step.With["name"]);
         var source = Path.GetFullPath(this.Resolve(step.With["path"]), this.Workspace);
         var target = Path.Combine(this.github.ArtifactStore, name);
-        if (!Directory.Exists(source))
+        // upload-artifact uploads files: a folder that holds none is "no files found", as no folder is.
+        if (!Directory.Exists(source) || !Directory.EnumerateFiles(source, "*", SearchOption.AllDirectories).Any())
         {
             if (step.With.GetValueOrDefault("if-no-files-found") == "error")
             {
@@ -299,7 +311,7 @@ internal sealed partial class RunnerJob
             case "runner.temp":
                 return this.RunnerTemp;
             case "runner.os":
-                return OperatingSystem.IsWindows() ? "Windows" : "Linux";
+                return this.github.RunnerOs;
             case "env.TREND_ALERT_THRESHOLD":
                 return this.workflow.Env[path["env.".Length..]];
         }

@@ -5,7 +5,7 @@ namespace Pipeline.Tests;
 /// clone standing in for github.com), the run's artifact store, and the contexts the expressions read
 /// (github.*, inputs.*, secrets.*). Each job then runs on a fresh <see cref="RunnerJob"/>.
 /// </summary>
-internal sealed class SimulatedGitHub : IDisposable
+internal sealed partial class SimulatedGitHub : IDisposable
 {
     private readonly List<string> ownedFolders = [];
 
@@ -28,6 +28,8 @@ internal sealed class SimulatedGitHub : IDisposable
         {
             ["github.event_name"] = eventName,
             ["github.ref"] = gitRef,
+            // The short ref the runner puts in GITHUB_REF_NAME: v1.2.3 for refs/tags/v1.2.3, 7/merge for a PR.
+            ["github.ref_name"] = RefName().Replace(gitRef, string.Empty),
             ["github.sha"] = sha,
             ["github.repository"] = "owner/filepipes",
             ["github.run_id"] = runId,
@@ -60,6 +62,12 @@ internal sealed class SimulatedGitHub : IDisposable
     public static string MachinePackageCache =>
         Environment.GetEnvironmentVariable("NUGET_PACKAGES")
         ?? System.IO.Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.UserProfile), ".nuget", "packages");
+
+    /// <summary>What <c>runner.os</c> reads: this machine's OS unless a test asks how a step reads on another.</summary>
+    public string RunnerOs { get; set; } = OperatingSystem.IsWindows() ? "Windows" : "Linux";
+
+    /// <summary>Outputs of actions that need GitHub itself, by action name (<c>NuGet/login</c>), given to the step in their place.</summary>
+    public Dictionary<string, IReadOnlyDictionary<string, string>> StandInOutputs { get; } = [];
 
     /// <summary>The runner label of this machine's OS, the name of its matrix leg and baselines/ folder.</summary>
     public static string RunnerLabel => OperatingSystem.IsWindows() ? "windows-latest" : "ubuntu-latest";
@@ -109,4 +117,7 @@ internal sealed class SimulatedGitHub : IDisposable
 
         Directory.Delete(path, recursive: true);
     }
+
+    [System.Text.RegularExpressions.GeneratedRegex("^refs/(heads|tags|pull)/")]
+    private static partial System.Text.RegularExpressions.Regex RefName();
 }

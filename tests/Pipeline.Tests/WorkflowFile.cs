@@ -50,6 +50,11 @@ internal sealed class WorkflowJob
         this.Env = WorkflowFile.EnvOf(node);
         this.Outputs = WorkflowFile.MapOf(node, "outputs");
         this.If = WorkflowFile.ScalarOf(node, "if");
+        this.MatrixOs = node.Children.TryGetValue(new YamlScalarNode("strategy"), out var strategy)
+            && ((YamlMappingNode)strategy).Children.TryGetValue(new YamlScalarNode("matrix"), out var matrix)
+            && ((YamlMappingNode)matrix).Children.TryGetValue(new YamlScalarNode("os"), out var os) && os is YamlSequenceNode list
+                ? list.Children.Select(item => ((YamlScalarNode)item).Value!).ToList()
+                : [];
         this.Steps = node.Children.TryGetValue(new YamlScalarNode("steps"), out var steps)
             ? ((YamlSequenceNode)steps).Children.Select(step => new WorkflowStep((YamlMappingNode)step)).ToList()
             : [];
@@ -62,6 +67,9 @@ internal sealed class WorkflowJob
     public IReadOnlyDictionary<string, string> Outputs { get; }
 
     public string? If { get; }
+
+    /// <summary>The runner labels of a literal <c>strategy.matrix.os</c> list; empty otherwise.</summary>
+    public IReadOnlyList<string> MatrixOs { get; }
 
     public IReadOnlyList<WorkflowStep> Steps { get; }
 }

@@ -41,30 +41,23 @@ public sealed class ComparisonSummaryTests
         Assert.Equal(1.0, summary.GetProperty("fasterGeomean").GetDouble());
     }
 
-    [Fact]
-    public void ABenchmarkThatFailedOnlyInTheBaseDoesNotFailTheCheck()
-    {
-        // The diff fixed it: nothing to compare, reported as Failed, but no reason to stop the change.
-        using var temp = new TempFolder();
-        var run = CompareVerdictTests.CompareRun(temp, [FakeBenchmark.FailedOne("Read")], [FakeBenchmark.Of("Read", 1000, 0.01, 15, seed: 1)], "--fail-on-regression");
-
-        Assert.Equal(0, run.ExitCode);
-        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("report.json")));
-        Assert.Equal("Failed", CompareVerdictTests.VerdictOf(json, "Demo.ReadBenchmarks.Read"));
-        Assert.Equal(0, json.RootElement.GetProperty("summary").GetProperty("failing").GetInt32());
-    }
-
-    [Fact]
-    public void ANewBenchmarkThatThrowsFailsTheCheck()
+    [Theory]
+    [InlineData("base", 0)] // the head fixed it: nothing to compare, reported as Failed, but no reason to stop the change
+    [InlineData("head", 1)] // a new benchmark that throws
+    public void AFailedBenchmarkFailsTheCheckOnlyWhenItFailedInTheHead(string failedIn, int failing)
     {
         using var temp = new TempFolder();
         var shared = FakeBenchmark.Of("Shared", 1000, 0.01, 15, seed: 1);
-        var run = CompareVerdictTests.CompareRun(temp, [shared], [shared, FakeBenchmark.FailedOne("Added")], "--fail-on-regression");
+        var broken = FakeBenchmark.FailedOne("Broken");
+        FakeBenchmark[] baseSide = failedIn == "base" ? [shared, broken] : [shared];
+        FakeBenchmark[] diffSide = failedIn == "base" ? [shared, FakeBenchmark.Of("Broken", 1000, 0.01, 15, seed: 2)] : [shared, broken];
 
-        Assert.Equal(1, run.ExitCode);
+        var run = CompareVerdictTests.CompareRun(temp, baseSide, diffSide, "--fail-on-regression");
+
+        Assert.Equal(failing > 0 ? 1 : 0, run.ExitCode);
         using var json = JsonDocument.Parse(File.ReadAllText(temp.File("report.json")));
-        Assert.Equal("Failed", CompareVerdictTests.VerdictOf(json, "Demo.ReadBenchmarks.Added"));
-        Assert.Equal(1, json.RootElement.GetProperty("summary").GetProperty("failing").GetInt32());
+        Assert.Equal("Failed", CompareVerdictTests.VerdictOf(json, "Demo.ReadBenchmarks.Broken"));
+        Assert.Equal(failing, json.RootElement.GetProperty("summary").GetProperty("failing").GetInt32());
     }
 
     [Fact]

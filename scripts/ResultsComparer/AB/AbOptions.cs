@@ -36,8 +36,11 @@ internal sealed record AbOptions(
     /// <summary>The interleavings.</summary>
     public static readonly string[] Interleavings = ["method", "suite"];
 
-    /// <summary>A launch's limit: BenchmarkDotNet's child build alone took up to 3 minutes on a loaded 2-core machine.</summary>
-    public static readonly TimeSpan DefaultLaunchTimeout = TimeSpan.FromSeconds(1200);
+    /// <summary>
+    /// A launch's limit, which each launch also passes to BenchmarkDotNet as <c>--buildTimeout</c>: the suite scripts'
+    /// build timeout, read from scripts/suite-settings.sh so that the two cannot differ.
+    /// </summary>
+    public static readonly TimeSpan DefaultLaunchTimeout = SuiteSettings.BuildTimeout;
 
     /// <summary>The default number of rounds of an interleaving.</summary>
     public static int DefaultRounds(string interleave) =>

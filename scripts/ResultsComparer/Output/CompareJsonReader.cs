@@ -22,6 +22,16 @@ internal static class CompareJsonReader
             throw new InputException($"{path}: not a compare --json report (schema must be \"{CompareJson.CurrentSchema}\")");
         }
 
+        // The report's footer states this threshold as the policy (Reporting/FailPolicy.cs): it must be one compare accepts.
+        try
+        {
+            AllocationThreshold.Parse(parsed.Options.AllocThreshold);
+        }
+        catch (InputException e)
+        {
+            throw new InputException($"{path}: options.allocThreshold: {e.Message}", e);
+        }
+
         foreach (var b in parsed.Benchmarks)
         {
             var problem = string.IsNullOrWhiteSpace(b.FullName) ? "an empty fullName"

@@ -95,7 +95,10 @@ internal static class CountersMarkdown
         _ => "",
     };
 
-    private static string Label(CounterKind kind) => kind switch
+    /// <summary>A counter's name in the report.</summary>
+    /// <param name="kind">The counter.</param>
+    /// <returns>Its words.</returns>
+    internal static string Label(CounterKind kind) => kind switch
     {
         CounterKind.AllocatedBytes => "bytes allocated",
         CounterKind.ReadCalls => "read calls",

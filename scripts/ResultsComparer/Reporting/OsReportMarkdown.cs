@@ -7,7 +7,7 @@ namespace ResultsComparer.Reporting;
 /// <summary>
 /// One OS section of the PR comment, in the order of trust: the deterministic counters of head and base (when pr-report
 /// measured them), timing head vs base on this runner (the A/B verdict), allocations vs the stored baseline (gated
-/// beyond its threshold), timing vs the stored baseline (indicative).
+/// beyond its threshold), timing vs the stored baseline (indicative); then what fails the check, as a footer.
 /// </summary>
 internal static class OsReportMarkdown
 {
@@ -104,6 +104,8 @@ internal static class OsReportMarkdown
             Details(text, $"All {baseline.Benchmarks.Count} benchmarks vs the baseline", () => TimingTable(text, baseline.Benchmarks, paired: false));
         }
 
+        Line(text, FailPolicy.Of(ab, baseline, countersRan: counters is not null).Markdown());
+        Line(text);
         return text.ToString();
     }
 
