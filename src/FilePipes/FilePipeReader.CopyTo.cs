@@ -189,6 +189,7 @@ public sealed partial class FilePipeReader
     {
         lock (this.sync)
         {
+            this.ChooseNow();
             return this.readAheadSegments == 0 && this.head is null && !this.endOfData && !this.cancelPending;
         }
     }

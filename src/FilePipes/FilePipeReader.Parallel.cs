@@ -12,8 +12,8 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader
 {
-    private readonly int parallelReads;
-    private readonly int runSegments;
+    private int parallelReads;
+    private int runSegments;
 
     // Runs in file order, from the one the consumer reads next; spare runs for reuse.
     private ParallelReadRun? firstRun;

@@ -16,9 +16,11 @@ namespace FilePipes;
 /// consumer asks for data. With a positive read-ahead, a background read keeps up to that many segments filled
 /// beyond what the consumer holds, so reading overlaps parsing. With <see cref="FilePipeOptions.ParallelReads"/> above
 /// one, that many reads are in flight at once, at their own offsets; they may complete in any order, and the consumer
-/// gets the bytes in file order. With both left unset (the default), the reader chooses when it opens, by the bytes it
-/// has to read: inline below 1 MiB, so a small file pays no thread-pool hop, and two runs of 256 KiB in flight from
-/// 1 MiB on (see <see cref="FilePipeOptions.ParallelReads"/>).
+/// gets the bytes in file order. With both left unset (the default), the reader chooses by the bytes it has to read:
+/// inline below 1 MiB, so a small file pays no thread-pool hop, and two runs of 256 KiB in flight from 1 MiB on (see
+/// <see cref="FilePipeOptions.ParallelReads"/>). It chooses at its first read, which runs inline: a read that comes
+/// back short has met the end of a file smaller than a segment, and only one that fills its segment asks for the
+/// file's length, so a small file costs no system call to choose.
 /// </para>
 /// <para>
 /// A read that fails ends the data with its error: the consumer gets every byte read before it, and the error once it
@@ -59,6 +61,8 @@ public sealed partial class FilePipeReader : PipeReader
     private readonly int bufferSize;
     private readonly long rangeEnd;
     private long fileOffset;
+    // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
+    private bool choosesByLength;
 
     // The buffer is a chain of segments from head (at headIndex) to tail; indexes below are absolute byte counts
     // since the reader started, so examined/returned positions survive segment recycling.
@@ -101,10 +105,8 @@ public sealed partial class FilePipeReader : PipeReader
         this.bufferSize = options.BufferSize;
         this.fileOffset = options.Offset;
         this.rangeEnd = options.Length < 0 ? long.MaxValue : options.Offset + options.Length;
-        var schedule = ReadSchedule.For(options, this.file.IsSeekable, this.file.LengthAtOpen);
-        this.readAheadSegments = schedule.ReadAhead;
-        this.parallelReads = schedule.ParallelReads;
-        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
+        this.choosesByLength = ReadSchedule.ChoosesByLength(options, this.file.IsSeekable);
+        this.SetSchedule(ReadSchedule.For(options, this.file.IsSeekable));
         this.claimOffset = options.Offset;
     }
 
@@ -156,6 +158,7 @@ public sealed partial class FilePipeReader : PipeReader
         lock (this.sync)
         {
             this.ThrowIfCompletedOrReading();
+            this.ChooseNow();
             this.StartReadAhead();
             if (this.IsReady)
             {
@@ -334,6 +337,53 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.endOfData = true;
         }
+
+        if (this.choosesByLength)
+        {
+            // A short first read met the end of a small file: no length needed, it stays inline.
+            this.choosesByLength = false;
+            if (read == count && !this.endOfData)
+            {
+                this.ChooseByLength();
+            }
+        }
+    }
+
+    /// <summary>Makes the automatic choice before any read has (TryRead and CopyTo, which need the schedule first).</summary>
+    private void ChooseNow()
+    {
+        if (this.choosesByLength)
+        {
+            this.choosesByLength = false;
+            this.ChooseByLength();
+        }
+    }
+
+    /// <summary>The automatic choice, by the bytes from the range's start to the file's end (capped by the range).
+    /// What is already read stays in the buffer; background reads, if chosen, continue from where the inline read
+    /// stopped.</summary>
+    private void ChooseByLength()
+    {
+        long length;
+        try
+        {
+            length = this.file.Length();
+        }
+        catch (IOException)
+        {
+            // The choice only tunes speed: inline reads any file whole.
+            return;
+        }
+
+        this.SetSchedule(ReadSchedule.Automatic(this.bufferSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
+        this.claimOffset = this.fileOffset;
+    }
+
+    private void SetSchedule(ReadSchedule schedule)
+    {
+        this.readAheadSegments = schedule.ReadAhead;
+        this.parallelReads = schedule.ParallelReads;
+        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
     }
 
     private ValueTask<ReadResult> ReadyResult()
