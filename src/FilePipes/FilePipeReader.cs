@@ -128,6 +128,20 @@ public sealed partial class FilePipeReader : PipeReader
     /// <inheritdoc/>
     public override ValueTask<ReadResult> ReadAsync(CancellationToken cancellationToken = default)
     {
+        // Inline, with no result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
+        if (this.readAheadSegments == 0 && this.TryEnterGate(GateFree))
+        {
+            this.ThrowIfCompletedInGate();
+            try
+            {
+                return this.ReadInGate(cancellationToken);
+            }
+            finally
+            {
+                this.ExitGate();
+            }
+        }
+
         lock (this.sync)
         {
             // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
@@ -143,13 +157,34 @@ public sealed partial class FilePipeReader : PipeReader
                 return this.ReadAheadAsync(cancellationToken);
             }
 
-            if (!this.IsReady)
+            // Inline after a canceled result, which Pipe lets the consumer follow with a read without AdvanceTo.
+            this.EnterGateLocked();
+            try
             {
-                this.FillInline();
+                return this.ReadInGate(cancellationToken);
             }
-
-            return this.ReadyResult();
+            finally
+            {
+                this.ExitGateLocked();
+            }
         }
+    }
+
+    /// <summary>An inline read, inside the gate: only the consumer's call touches the buffer.</summary>
+    private ValueTask<ReadResult> ReadInGate(CancellationToken cancellationToken)
+    {
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return ValueTask.FromCanceled<ReadResult>(cancellationToken);
+        }
+
+        this.ThrowIfReading();
+        if (!this.IsReady)
+        {
+            this.FillInline();
+        }
+
+        return this.ReadyResult();
     }
 
     /// <inheritdoc/>
@@ -167,7 +202,13 @@ public sealed partial class FilePipeReader : PipeReader
                     ExceptionDispatchInfo.Throw(this.readError);
                 }
 
+                bool gated = this.EnterGateLocked();
                 result = this.TakeResult();
+                if (gated)
+                {
+                    this.ExitGate();
+                }
+
                 return true;
             }
 
@@ -182,6 +223,22 @@ public sealed partial class FilePipeReader : PipeReader
     /// <inheritdoc/>
     public override void AdvanceTo(SequencePosition consumed, SequencePosition examined)
     {
+        // Inline, with a result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
+        if (this.readAheadSegments == 0 && this.TryEnterGate(GateHolding))
+        {
+            this.ThrowIfCompletedInGate();
+            try
+            {
+                this.Advance(consumed, examined);
+            }
+            finally
+            {
+                this.ExitGate();
+            }
+
+            return;
+        }
+
         lock (this.sync)
         {
             if (this.completed)
@@ -189,24 +246,30 @@ public sealed partial class FilePipeReader : PipeReader
                 throw PipeMisuse.ReadingAfterCompletion();
             }
 
-            if (!this.resultOutstanding)
+            // An inline reader with no result outstanding, or with a consumer call inside the gate: nothing to advance.
+            if (!this.resultOutstanding || this.readAheadSegments == 0)
             {
                 throw PipeMisuse.NoReadToComplete();
             }
 
-            long consumedAt = this.ToAbsolute(consumed);
-            // AdvanceTo(consumed) passes the same position twice: resolve it once.
-            long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
-            if (examinedAt < consumedAt)
-            {
-                throw PipeMisuse.ExaminedBeforeConsumed();
-            }
-
-            this.resultOutstanding = false;
-            this.examinedEnd = examinedAt;
-            this.ReleaseBefore(consumedAt);
-            this.WakeReadAheadIfRoom();
+            this.Advance(consumed, examined);
         }
+    }
+
+    private void Advance(SequencePosition consumed, SequencePosition examined)
+    {
+        long consumedAt = this.ToAbsolute(consumed);
+        // AdvanceTo(consumed) passes the same position twice: resolve it once.
+        long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
+        if (examinedAt < consumedAt)
+        {
+            throw PipeMisuse.ExaminedBeforeConsumed();
+        }
+
+        this.resultOutstanding = false;
+        this.examinedEnd = examinedAt;
+        this.ReleaseBefore(consumedAt);
+        this.WakeReadAheadIfRoom();
     }
 
     /// <inheritdoc/>
@@ -229,31 +292,43 @@ public sealed partial class FilePipeReader : PipeReader
                 return;
             }
 
-            this.completed = true;
-            this.resultOutstanding = false;
+            Volatile.Write(ref this.completed, true);
             this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
             this.StoreSignal();
-            PipeSegment? unused = this.spare;
-            for (PipeSegment? segment = this.head; segment is not null;)
-            {
-                PipeSegment? next = segment.NextInChain;
-                segment.Detach();
-                segment.NextSpare = unused;
-                unused = segment;
-                segment = next;
-            }
 
-            if (this.recycled is { } last)
+            // A consumer call inside the gate (an inline read on another thread) may still read into the buffer's
+            // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
+            if (Interlocked.Exchange(ref this.gate, GateCompleted) != GateInCall)
             {
-                last.NextSpare = unused;
-                unused = last;
+                this.resultOutstanding = false;
+                this.ReleaseBuffer();
             }
-
-            this.head = this.tail = this.spare = this.recycled = null;
-            this.ReleaseSegments(this.TakeRunSegments(unused));
         }
 
         this.file.Dispose();
+    }
+
+    /// <summary>Hands every segment of the buffer, the spares and the runs' to the store (or the caller's pool).</summary>
+    private void ReleaseBuffer()
+    {
+        PipeSegment? unused = this.spare;
+        for (PipeSegment? segment = this.head; segment is not null;)
+        {
+            PipeSegment? next = segment.NextInChain;
+            segment.Detach();
+            segment.NextSpare = unused;
+            unused = segment;
+            segment = next;
+        }
+
+        if (this.recycled is { } last)
+        {
+            last.NextSpare = unused;
+            unused = last;
+        }
+
+        this.head = this.tail = this.spare = this.recycled = null;
+        this.ReleaseSegments(this.TakeRunSegments(unused));
     }
 
     private void ThrowIfCompletedOrReading()
@@ -398,8 +473,17 @@ public sealed partial class FilePipeReader : PipeReader
 
     private ReadResult TakeResult()
     {
-        bool canceled = this.cancelPending;
-        this.cancelPending = false;
+        // CancelPendingRead sets the flag under the lock from any thread, while an inline read takes its result
+        // without it: clear the flag under the lock, so a cancellation that comes meanwhile is kept for the next read.
+        bool canceled = Volatile.Read(ref this.cancelPending);
+        if (canceled)
+        {
+            lock (this.sync)
+            {
+                this.cancelPending = false;
+            }
+        }
+
         this.resultOutstanding = true;
         this.outstandingCanceled = canceled;
         this.returnedEnd = this.bufferedEnd;
