@@ -104,8 +104,9 @@ internal sealed class FileHandleAccess : IDisposable
         }
     }
 
+    /// <summary>The runtime's own <c>SafeFileHandle.CanSeek</c> (internal in .NET 8 and 10; a test checks it is there).</summary>
     [UnsafeAccessor(UnsafeAccessorKind.Method, Name = "get_CanSeek")]
-    private static extern bool SafeFileHandleCanSeek(SafeFileHandle handle);
+    internal static extern bool SafeFileHandleCanSeek(SafeFileHandle handle);
 
     private static bool Seekable(SafeFileHandle handle)
     {
