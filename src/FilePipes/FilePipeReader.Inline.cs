@@ -43,16 +43,22 @@ public sealed partial class FilePipeReader
     /// <summary>Inside the gate: if Complete ran meanwhile, releases the segments it left to this call, and throws.</summary>
     private void ThrowIfCompletedInGate()
     {
+        // Small enough to inline into every gated call; the rare work is a call of its own.
         if (Volatile.Read(ref this.completed))
         {
-            lock (this.sync)
-            {
-                Volatile.Write(ref this.gate, GateCompleted);
-                this.ReleaseBuffer();
-            }
-
-            throw PipeMisuse.ReadingAfterCompletion();
+            this.ReleaseForCompleteAndThrow();
         }
+    }
+
+    private void ReleaseForCompleteAndThrow()
+    {
+        lock (this.sync)
+        {
+            Volatile.Write(ref this.gate, GateCompleted);
+            this.ReleaseBuffer();
+        }
+
+        throw PipeMisuse.ReadingAfterCompletion();
     }
 
     /// <summary>Under the lock, for an inline reader: enters the gate as the consumer's state says it stands, or refuses
