@@ -184,11 +184,27 @@ public sealed class PrReportBeforeBuildTests : IDisposable
     [InlineData("--profile", "slow")]
     [InlineData("--threshold", "5")]
     [InlineData("--fail-threshold", "Infinity%")]
+    [InlineData("--interleave", "cases")]
+    [InlineData("--paired-rule", "wilcoxon")]
+    [InlineData("--paired-alpha", "2")]
     public void ValuesOutsideTheirRangeAreBadInputBeforeAnythingIsMade(string option, string value)
     {
         var output = this.repository.NewOut();
 
         this.PrReport("--base", "first", "--head", "first", "--out", output, option, value).AssertBadInput(option);
+
+        Assert.False(Directory.Exists(output));
+    }
+
+    [Theory]
+    [InlineData("--against main --base first", "give --against or --base, not both")]
+    [InlineData("--bench-arg", "--bench-arg needs a value")]
+    [InlineData("--alloc-threshold 5", "allocation threshold '5'")]
+    public void ContradictoryOrIncompleteOptionsAreBadInputBeforeAnythingIsMade(string options, string expected)
+    {
+        var output = this.repository.NewOut();
+
+        this.PrReport(["--head", "first", "--out", output, .. options.Split(' ')]).AssertBadInput(expected);
 
         Assert.False(Directory.Exists(output));
     }
