@@ -5,9 +5,8 @@ using ResultsComparer.Tests.Infrastructure;
 namespace ResultsComparer.Tests.AbSteps;
 
 /// <summary>
-/// One launch of a side's program, what it records, and the counters run of a program that fails. The program here is
-/// the comparer itself, copied to where a side's build would put the benchmark program: a real .NET program that exits
-/// 2 with one line on stderr for the arguments a benchmark launch passes.
+/// One launch of a side's program, what it records, and the counters run of a program that fails (the program is
+/// <see cref="PlantedProgram"/>).
 /// </summary>
 public sealed class LaunchTests : IDisposable
 {
@@ -124,15 +123,10 @@ public sealed class LaunchTests : IDisposable
 
     public void Dispose() => this.folder.Dispose();
 
-    // The comparer's own program, where a side's build puts FilePipes.Benchmarks.dll.
     private SideBuild FakeSide()
     {
         var side = new SideBuild("head", this.folder.Folder("head-src"));
-        var built = Path.GetDirectoryName(side.Program)!;
-        Directory.CreateDirectory(built);
-        var comparer = typeof(Program).Assembly.Location;
-        File.Copy(comparer, side.Program, overwrite: true);
-        File.Copy(Path.ChangeExtension(comparer, ".runtimeconfig.json"), Path.Combine(built, "FilePipes.Benchmarks.runtimeconfig.json"), overwrite: true);
+        PlantedProgram.At(side.Program);
         return side;
     }
 }

@@ -5,10 +5,9 @@ using ResultsComparer.Tests.Infrastructure;
 namespace ResultsComparer.Tests.Trials;
 
 /// <summary>
-/// The trials' collectors without a benchmark build: the pool's build is the comparer itself, planted where the pool
-/// keeps its one build, so every launch is a real process that fails at once. What is checked is the pool's
-/// bookkeeping: the schedule, resuming it, the deadline, the checks before anything runs (the launches themselves:
-/// AbEndToEnd.TrialsCollectEndToEndTests).
+/// The trials' collectors without a benchmark build: the pool's one build is <see cref="PlantedProgram"/>, so every
+/// launch is a real process that fails at once. What is checked is the pool's bookkeeping: the schedule, resuming it,
+/// the deadline, the checks before anything runs (the launches themselves: AbEndToEnd.TrialsCollectEndToEndTests).
 /// </summary>
 public sealed class TrialsCollectTests : IDisposable
 {
@@ -117,16 +116,12 @@ public sealed class TrialsCollectTests : IDisposable
 
     private ComparerRun Trials(params string[] args) => ComparerRun.Of(["trials", args[0], "--repo", this.repository.Root, .. args[1..]]);
 
-    // A pool whose one build is already there: the comparer, where the pool keeps FilePipes.Benchmarks.dll.
+    // A pool whose one build is already there.
     private string PlantedPool()
     {
         var pool = Path.Combine(this.repository.NewOut(), "pool");
         var build = new SideBuild("pool", Path.Combine(pool, "src"));
-        var folder = Path.GetDirectoryName(build.Program)!;
-        Directory.CreateDirectory(folder);
-        var comparer = typeof(Program).Assembly.Location;
-        File.Copy(comparer, build.Program);
-        File.Copy(Path.ChangeExtension(comparer, ".runtimeconfig.json"), Path.Combine(folder, "FilePipes.Benchmarks.runtimeconfig.json"));
+        PlantedProgram.At(build.Program);
         return pool;
     }
 }
