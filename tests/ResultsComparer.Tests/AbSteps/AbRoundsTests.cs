@@ -97,6 +97,32 @@ public sealed class AbRoundsTests : IDisposable
         this.RemoveCheckouts(output);
     }
 
+    [Fact]
+    public void ACheckoutThatCannotBeRemovedIsAWarningThatDoesNotChangeTheOutcome()
+    {
+        var output = this.repository.NewOut();
+        this.Plant(output, "head", this.repository.First);
+        this.Plant(output, "base", this.repository.First);
+
+        InputException? failure = null;
+        var run = ComparerRun.Capture(() =>
+        {
+            failure = Assert.Throws<InputException>(() => Commands.PrReportCommand.Run(
+                ["--repo", this.repository.Root, "--base", "first", "--head", "first", "--rounds", "1", "--interleave", "suite", "--out", output, "--reuse-build"],
+                folder => $"{folder} is held by another process"));
+            return 0;
+        });
+
+        // The run fails for the head's missing results, as without the warnings: one for each side's checkout.
+        Assert.Contains("no head launch produced results", failure!.Message, StringComparison.Ordinal);
+        var lines = run.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal(2, lines.Length);
+        Assert.StartsWith("pr-report: warning: could not remove the head checkout", lines[0], StringComparison.Ordinal);
+        Assert.StartsWith("pr-report: warning: could not remove the base checkout", lines[1], StringComparison.Ordinal);
+        Assert.True(Directory.Exists(Path.Combine(output, "ab", "head-src")));
+        this.RemoveCheckouts(output);
+    }
+
     public void Dispose() => this.repository.Dispose();
 
     private static List<string[]> Launches(string output) =>
