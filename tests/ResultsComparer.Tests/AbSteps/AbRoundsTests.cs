@@ -9,6 +9,7 @@ namespace ResultsComparer.Tests.AbSteps;
 /// once, so what is checked is the protocol: the ABBA order, a base that cannot be measured, the head's missing
 /// results, the checkouts kept or removed (real launches: AbEndToEnd).
 /// </summary>
+[HideMutationRunVariables]
 public sealed class AbRoundsTests : IDisposable
 {
     private readonly TinyRepository repository = new();

@@ -8,6 +8,7 @@ namespace ResultsComparer.Tests.AbSteps;
 /// One launch of a side's program, what it records, and the counters run of a program that fails (the program is
 /// <see cref="PlantedProgram"/>).
 /// </summary>
+[HideMutationRunVariables]
 public sealed class LaunchTests : IDisposable
 {
     private readonly TempFolder folder = new();

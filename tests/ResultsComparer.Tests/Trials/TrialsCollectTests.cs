@@ -9,6 +9,7 @@ namespace ResultsComparer.Tests.Trials;
 /// launch is a real process that fails at once. What is checked is the pool's bookkeeping: the schedule, resuming it,
 /// the deadline, the checks before anything runs (the launches themselves: AbEndToEnd.TrialsCollectEndToEndTests).
 /// </summary>
+[HideMutationRunVariables]
 public sealed class TrialsCollectTests : IDisposable
 {
     private readonly TinyRepository repository = new();
