@@ -107,22 +107,27 @@ public sealed class BaselineUpdateProvenanceTests : IDisposable
     }
 
     [Fact]
-    public void AnUpdateWaitsForTheHolderToFinish()
+    public async Task AnUpdateWaitsForTheHolderToFinish()
     {
         var file = this.temp.File("baselines", "ubuntu-latest", "baseline.json");
         var held = StoreLock.Take(file, TimeSpan.Zero);
+        var releasing = 0;
         var release = Task.Run(
             () =>
             {
                 Thread.Sleep(300);
+                Volatile.Write(ref releasing, 1);
                 held.Dispose();
             },
             TestContext.Current.CancellationToken);
 
         using (StoreLock.Take(file, TimeSpan.FromMinutes(1)))
         {
-            Assert.True(release.IsCompleted);
+            // Taken only once the holder let go.
+            Assert.Equal(1, Volatile.Read(ref releasing));
         }
+
+        await release.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken);
     }
 
     [Fact]
