@@ -107,6 +107,19 @@ public sealed class LaunchTests : IDisposable
         Assert.False(File.Exists(this.folder.File("counters.json")));
     }
 
+    [Theory]
+    [InlineData("--operations", "1")]
+    [InlineData("--operations", "1000")]
+    [InlineData("--instruction-operations", "0")]
+    [InlineData("--instruction-operations", "1000")]
+    public void CountsAtTheEdgesOfTheirRangeAreTakenAndTheProgramRuns(string option, string value)
+    {
+        var program = this.FakeSide().Program;
+
+        ComparerRun.Of("counters", "--program", program, option, value, "--work", this.folder.Folder("work"), "--out", this.folder.File("counters.json"))
+            .AssertBadInput("the counters run (dotnet) failed");
+    }
+
     [Fact]
     public void APullRequestWhoseHeadCannotBeCountedHasNoCountersAndSaysWhy()
     {
