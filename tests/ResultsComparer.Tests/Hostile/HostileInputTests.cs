@@ -190,6 +190,10 @@ public sealed class HostileInputTests
     [InlineData("benchmarks[0].ratio", "1e400", "must be a finite number")]
     [InlineData("environmentDifferences", "[null]", "must not be null")]
     [InlineData("summary.slower", "\"0\"", "could not be converted")]
+    [InlineData("benchmarks[0].fullName", "\" \"", "an empty fullName")]
+    [InlineData("benchmarks[0].allocation.verdict", "\"Huge\"", "allocation verdict 'Huge'")]
+    [InlineData("benchmarks[0].baseCount", "-1", "a negative count")]
+    [InlineData("benchmarks[0].diffCount", "-1", "a negative count")]
     public void DamagedCompareJsonFilesNameTheFile(string where, string value, string expected)
     {
         using var temp = new TempFolder();
