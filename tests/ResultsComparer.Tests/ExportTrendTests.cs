@@ -36,6 +36,36 @@ public sealed class ExportTrendTests
     }
 
     [Fact]
+    public void EachEntryNamesTheJobItRanWithAndTheTimeIsBenchmarkDotNetsMean()
+    {
+        using var temp = new TempFolder();
+        var plain = FakeBenchmark.Of("Read", 1500, 0.02, 15, seed: 1, allocated: 96);
+        var withParameters = FakeBenchmark.Of("Sum", 2000, 0.02, 15, seed: 2, allocated: 8, parameters: "Size: 4");
+        var noJob = FakeBenchmark.Of("Other", 3000, 0.02, 15, seed: 3, allocated: 16);
+        var file = BdnJson.Write(temp.Folder("results"), [plain, withParameters, noJob]);
+        var export = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(file))!;
+        export["Benchmarks"]![0]!["Statistics"]!["Mean"] = 1234.5;
+        export["Benchmarks"]![2]!["DisplayInfo"] = "Other";
+        File.WriteAllText(file, export.ToJsonString());
+
+        var run = ComparerRun.Of("export-trend", "--results", temp.File("results"), "--os", "ubuntu-latest", "--out-dir", temp.File("trend"));
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var time = JsonDocument.Parse(File.ReadAllText(temp.File("trend", "time.json")));
+        var entries = time.RootElement.EnumerateArray().ToDictionary(e => e.GetProperty("name").GetString()!, e => e);
+        const string Job = "job: ShortRun(IterationCount=15, LaunchCount=1, WarmupCount=3)";
+        Assert.Equal(Job, entries[plain.FullName].GetProperty("extra").GetString()!.Split('\n')[^1]);
+        Assert.Equal(Job, entries[withParameters.FullName].GetProperty("extra").GetString()!.Split('\n')[^1]);
+        Assert.DoesNotContain("job:", entries[noJob.FullName].GetProperty("extra").GetString(), StringComparison.Ordinal);
+        Assert.Equal(1234.5, entries[plain.FullName].GetProperty("value").GetDouble());
+
+        using var allocated = JsonDocument.Parse(File.ReadAllText(temp.File("trend", "allocated.json")));
+        var bytes = allocated.RootElement.EnumerateArray().ToDictionary(e => e.GetProperty("name").GetString()!, e => e);
+        Assert.Equal(Job, bytes[withParameters.FullName].GetProperty("extra").GetString());
+        Assert.False(bytes[noJob.FullName].TryGetProperty("extra", out _));
+    }
+
+    [Fact]
     public void FailedBenchmarksAreLeftOutListedAndExitOneUnlessAllowed()
     {
         using var temp = new TempFolder();

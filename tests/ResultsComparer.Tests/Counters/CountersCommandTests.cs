@@ -54,5 +54,51 @@ public sealed class CountersCommandTests : IDisposable
         ComparerRun.Of("counters", "--base-counters", other, "--head-counters", other).AssertBadInput("cannot be read as counters.json");
     }
 
+    [Theory]
+    [InlineData("--help")]
+    [InlineData("-h")]
+    public void HelpPrintsTheUsage(string option)
+    {
+        var run = ComparerRun.Of("counters", option);
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.StartsWith("usage: counters", run.Out, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void One_counters_file_without_the_other_is_bad_input()
+    {
+        const string Name = "FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(BufferSize: 4096)";
+        var headFile = this.folder.File("head.json");
+        JsonFormat.Write(headFile, CountersComparisonTests.File(CountersComparisonTests.Case(Name, 632, 1, 0, 1)));
+
+        ComparerRun.Of("counters", "--head-counters", headFile).AssertBadInput("--base-counters");
+        ComparerRun.Of("counters", "--base-counters", headFile).AssertBadInput("--head-counters");
+    }
+
+    [Fact]
+    public void The_comparison_goes_where_out_says_and_the_run_says_where()
+    {
+        const string Name = "FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(BufferSize: 4096)";
+        var file = this.folder.File("counters.json");
+        JsonFormat.Write(file, CountersComparisonTests.File(CountersComparisonTests.Case(Name, 632, 1, 0, 1)));
+        var output = this.folder.File("deep", "comparison.json");
+
+        var run = ComparerRun.Of("counters", "--base-counters", file, "--head-counters", file, "--out", output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Contains(output, run.Out, StringComparison.Ordinal);
+        Assert.DoesNotContain(CountersComparison.Read(output).Cases.Single().Counters, v => v.Verdict != "Same");
+    }
+
+    [Fact]
+    public void A_counters_file_with_a_case_without_a_name_is_bad_input()
+    {
+        var file = this.folder.File("nameless.json");
+        File.WriteAllText(file, "{\"operations\": 8, \"instructionOperations\": 1, \"cases\": [{\"benchmark\": \"A.B.C\", \"allocatedBytes\": 1}, {\"allocatedBytes\": 2}]}");
+
+        ComparerRun.Of("counters", "--base-counters", file, "--head-counters", file).AssertBadInput("is not a counters.json");
+    }
+
     public void Dispose() => this.folder.Dispose();
 }

@@ -100,6 +100,50 @@ public sealed class CountersComparisonTests
         Assert.All(noBase.Cases.Single().Counters, v => Assert.Equal("New", v.Verdict));
     }
 
+    [Fact]
+    public void Moves_and_failures_are_counted_over_every_case()
+    {
+        const string Other = "FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter(BufferSize: 4096)";
+        var comparison = CountersComparison.Compare(
+            File(Case(Read4K, 632, 10, 0, 1_000_000), Case(Other, 100, 0, 10, 1_000_000)),
+            "not used: there is a base",
+            File(Case(Read4K, 656, 10, 0, 1_000_000), Case(Other, 124, 0, 9, 1_000_000)));
+
+        // Two more bytes (failing), one fewer write call (moved, not failing).
+        Assert.Equal((3, 2), (comparison.Moved, comparison.Failing));
+        Assert.Null(comparison.BaseError);
+    }
+
+    [Fact]
+    public void What_was_not_measured_is_the_heads_reason_or_else_the_bases()
+    {
+        var withReasons = new CountersFile(8, 1, "no system calls here", "no valgrind here", [Case(Read4K, 632, 1, 0, 1)]);
+        var without = File(Case(Read4K, 632, 1, 0, 1));
+        var otherReasons = new CountersFile(8, 1, "the head's system calls", "the head's instructions", [Case(Read4K, 632, 1, 0, 1)]);
+
+        var fromBase = CountersComparison.Compare(withReasons, null, without);
+        var fromHead = CountersComparison.Compare(withReasons, null, otherReasons);
+
+        Assert.Equal(("no system calls here", "no valgrind here"), (fromBase.SystemCallsNotMeasured, fromBase.InstructionsNotMeasured));
+        Assert.Equal(("the head's system calls", "the head's instructions"), (fromHead.SystemCallsNotMeasured, fromHead.InstructionsNotMeasured));
+        Assert.Equal((null, null), (CountersComparison.Compare(without, null, without).SystemCallsNotMeasured, CountersComparison.Compare(without, null, without).InstructionsNotMeasured));
+    }
+
+    [Fact]
+    public void New_missing_and_unmeasured_counters_never_fail()
+    {
+        var bigger = File(Case(Read4K, 10_000, 100, 100, 1e9));
+        var noBase = CountersComparison.Compare(null, null, bigger);
+        var gone = CountersComparison.Compare(bigger, null, File());
+        var unmeasured = CountersComparison.Compare(bigger, null, new CountersFile(8, 1, "not here", "not here", [new CaseCounters(Read4K, 20_000, null, null, null)]));
+
+        Assert.Equal("the base was not counted", noBase.BaseError);
+        Assert.Equal(0, noBase.Failing);
+        Assert.Equal(0, gone.Failing);
+        Assert.All(unmeasured.Cases.Single().Counters.Where(v => v.Counter != CounterKind.AllocatedBytes), v => Assert.Equal(("NotMeasured", false), (v.Verdict, v.Fails)));
+        Assert.Equal(1, unmeasured.Failing);
+    }
+
     internal static CaseCounters Case(string name, double bytes, double reads, double writes, double instructions) =>
         new(name, bytes, reads, writes, instructions)
         {

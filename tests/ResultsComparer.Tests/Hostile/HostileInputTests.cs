@@ -102,6 +102,10 @@ public sealed class HostileInputTests
     [InlineData("allocated-1e30", "BytesAllocatedPerOperation must be a whole number >= 0")]
     [InlineData("allocated-fraction", "BytesAllocatedPerOperation must be a whole number >= 0")]
     [InlineData("measurement-not-object", "Measurements[0] must be an object")]
+    [InlineData("statistics-not-object", "Statistics must be an object, not 5")]
+    [InlineData("memory-not-object", "Memory must be an object")]
+    [InlineData("measurements-not-array", "Measurements must be an array")]
+    [InlineData("values-not-array", "OriginalValues must be an array")]
     [InlineData("duplicate-key", "corrupt JSON")]
     [InlineData("empty-name", "has no FullName")]
     [InlineData("cores-string", "LogicalCoreCount must be a whole number")]
@@ -118,6 +122,21 @@ public sealed class HostileInputTests
         temp.Folder("baselines", "ubuntu-latest");
         ComparerRun.Of("baseline", "update", "--results", temp.File("bad"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines")).AssertBadInput($"{bad}: ");
         Assert.False(File.Exists(temp.File("baselines", "ubuntu-latest", "baseline.json")));
+    }
+
+    [Fact]
+    public void ATimeOfExactlyTheLargestAllowedIsRead()
+    {
+        using var temp = new TempFolder();
+        BdnJson.Write(temp.Folder("good"), [Read]);
+        var edge = BdnJson.Write(temp.Folder("edge"), [Read]);
+        var export = JsonNode.Parse(File.ReadAllText(edge))!;
+        export["Benchmarks"]![0]!["Statistics"]!["OriginalValues"]![0] = Results.BdnReportFile.MaxNanoseconds;
+        File.WriteAllText(edge, export.ToJsonString());
+
+        var run = ComparerRun.Of("compare", "--base", temp.File("good"), "--diff", temp.File("edge"), "--threshold", "5%");
+
+        Assert.True(run.ExitCode == 0, run.Error);
     }
 
     // BenchmarkDotNet's JSON has no number for a statistic that is not finite (one iteration has no margin): it
@@ -171,6 +190,10 @@ public sealed class HostileInputTests
     [InlineData("benchmarks[0].ratio", "1e400", "must be a finite number")]
     [InlineData("environmentDifferences", "[null]", "must not be null")]
     [InlineData("summary.slower", "\"0\"", "could not be converted")]
+    [InlineData("benchmarks[0].fullName", "\" \"", "an empty fullName")]
+    [InlineData("benchmarks[0].allocation.verdict", "\"Huge\"", "allocation verdict 'Huge'")]
+    [InlineData("benchmarks[0].baseCount", "-1", "a negative count")]
+    [InlineData("benchmarks[0].diffCount", "-1", "a negative count")]
     public void DamagedCompareJsonFilesNameTheFile(string where, string value, string expected)
     {
         using var temp = new TempFolder();
@@ -345,6 +368,18 @@ public sealed class HostileInputTests
                 break;
             case "measurement-not-object":
                 benchmark["Measurements"]![0] = 42;
+                break;
+            case "statistics-not-object":
+                benchmark["Statistics"] = 5;
+                break;
+            case "memory-not-object":
+                benchmark["Memory"] = "lots";
+                break;
+            case "measurements-not-array":
+                benchmark["Measurements"] = new JsonObject();
+                break;
+            case "values-not-array":
+                benchmark["Statistics"]!["OriginalValues"] = 3;
                 break;
             case "duplicate-key":
                 File.WriteAllText(file, text.Replace("\"FullName\":", "\"FullName\": \"Other.Name\", \"FullName\":", StringComparison.Ordinal));

@@ -46,6 +46,8 @@ public sealed class TrialsAnalysisTests
         Assert.True(slowed.GetProperty("runsFlagged").GetInt32() == 6, markdown);
         Assert.Contains("| A/B, 6 rounds | paired ci-significant | 5% | 0 of 6 | 0 of 6 | 6 of 6 | 6 of 6 |", markdown, StringComparison.Ordinal);
         Assert.Contains("| 5% | 6 | ci-significant | Demo.ReadBenchmarks.Read | 0/6 | 6/6 |", markdown, StringComparison.Ordinal);
+        // The whole analysis as reviewed (the draws are seeded, so it is the same on every run).
+        GoldenFile.AssertMatches("trials-rounds.md", markdown);
     }
 
     [Fact]
@@ -77,6 +79,7 @@ public sealed class TrialsAnalysisTests
         Assert.Equal(4, slowed.GetProperty("runs").GetInt32());
         Assert.Equal(4, slowed.GetProperty("runsFlagged").GetInt32());
         Assert.True(Row(json, "stored-baseline, 3 launches per side", "pooled MW", "+10%").GetProperty("runs").GetInt32() > 0);
+        GoldenFile.AssertMatches("trials-suite.md", File.ReadAllText(Path.Combine(pool, "analysis", "trials.md")));
     }
 
     [Theory]
