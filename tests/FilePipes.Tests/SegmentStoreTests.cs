@@ -80,16 +80,17 @@ public sealed class SegmentStoreTests : IDisposable
     }
 
     [Theory]
-    [InlineData(1, 16)]           // the pool rents at least 16 bytes
-    [InlineData(16, 16)]
-    [InlineData(17, 32)]
-    [InlineData(100, 128)]
-    [InlineData(4096, 4096)]
-    [InlineData(1024 * 1024, 1024 * 1024)]
-    public void AReaderTakesTheBlocksThePoolWouldRentForItsSegmentSizeSlicedToThatSize(int capacity, int length)
+    [InlineData(1, 16, false)]           // the pool rents at least 16 bytes
+    [InlineData(16, 16, false)]
+    [InlineData(17, 32, false)]
+    [InlineData(100, 128, true)]         // a block reused before (its twin built) by a reader of 128-byte segments
+    [InlineData(4096, 4096, false)]
+    [InlineData(1024 * 1024, 1024 * 1024, true)]
+    public void AReaderTakesTheBlocksThePoolWouldRentForItsSegmentSizeSlicedToThatSize(int capacity, int length, bool twinBuilt)
     {
         this.Empty(length);
         PipeSegment stored = this.Chain(length, 1, [])!;
+        PipeSegment? earlierTwin = twinBuilt ? stored.Twin : null;
         SegmentStore.Return(stored);
         Assert.Equal(1, SegmentStore.Stored(capacity));
 
@@ -100,6 +101,7 @@ public sealed class SegmentStoreTests : IDisposable
         // The other twin of the block, so a position into the stored segment stays refused; owned by the new reader.
         Assert.NotNull(taken);
         Assert.NotSame(stored, taken);
+        Assert.Same(earlierTwin ?? taken, taken);
         Assert.Same(stored, taken.Twin);
         Assert.Same(other, taken.Reader);
         Assert.Same(other, stored.Reader);
