@@ -71,6 +71,7 @@ internal static class SegmentStore
 
     // The length the shared pool rents for capacity bytes (ArrayPool<byte>.Shared rounds up to a power of two), or
     // one no shelf holds.
+    // Stryker disable once Conditional : rounding up any capacity above the longest length kept gives a longer power of two or int.MinValue, which ShelfFor refuses too.
     private static int BlockLength(int capacity) =>
         capacity <= MaxBytesPerLength ? (int)BitOperations.RoundUpToPowerOf2((uint)Math.Max(capacity, MinBlockLength)) : int.MaxValue;
 

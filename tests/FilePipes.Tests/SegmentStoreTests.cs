@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace FilePipes.Tests;
 
@@ -136,6 +137,23 @@ public sealed class SegmentStoreTests : IDisposable
     }
 
     [Fact]
+    public void ASegmentReleasedDoesNotKeepTheRestOfItsChainAlive()
+    {
+        // A consumer may hold a stale position, and so a segment, long after its reader completed: the segments released
+        // after it must not stay reachable through it.
+        const int Longest = 1024 * 1024;
+        this.Empty(Longest);
+        (PipeSegment held, WeakReference next) = this.ReturnTwoOfWhichOneIsKept(Longest);
+
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+
+        Assert.False(next.IsAlive);
+        Assert.Null(held.NextSpare);
+    }
+
+    [Fact]
     public void ReturningNoChainChangesNothing()
     {
         SegmentStore.Return(null);
@@ -155,6 +173,18 @@ public sealed class SegmentStoreTests : IDisposable
         }
 
         return chain;
+    }
+
+    // A chain of three blocks of the longest length: the store keeps the first (one block), the two after it are
+    // released. Returns the first released, and a weak reference to the second.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private (PipeSegment Held, WeakReference Next) ReturnTwoOfWhichOneIsKept(int length)
+    {
+        PipeSegment chain = this.Chain(length, 3, [])!;
+        PipeSegment held = chain.NextSpare!;
+        var next = new WeakReference(held.NextSpare);
+        SegmentStore.Return(chain);
+        return (held, next);
     }
 
     // Leaves no stored block of this length, whoever left it, so a count starts at zero.
