@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Microsoft.Win32.SafeHandles;
 
 namespace FilePipes;
@@ -18,16 +19,15 @@ internal sealed class FileHandleAccess : IDisposable
         ArgumentNullException.ThrowIfNull(handle);
         if (handle.IsInvalid)
         {
-            // Stryker disable once Statement : RandomAccess.GetLength below throws the same ArgumentException for an invalid handle.
+            // Stryker disable once Statement : without it the handle reads as unseekable, and the FileStream over it below throws the same ArgumentException.
             throw new ArgumentException("The file handle is invalid.", nameof(handle));
         }
 
-        // Stryker disable once Statement : RandomAccess.GetLength below throws the same ObjectDisposedException for a closed handle.
+        // Stryker disable once Statement : without it a closed handle reads as unseekable, and the FileStream over it below throws the same ObjectDisposedException.
         ObjectDisposedException.ThrowIf(handle.IsClosed, handle);
         this.Handle = handle;
         this.ownsHandle = ownsHandle;
-        this.LengthAtOpen = LengthOrUnseekable(handle);
-        if (this.LengthAtOpen < 0)
+        if (!CanSeek(handle))
         {
             // bufferSize 0: no second buffer between the pipe segments and the system call.
             this.sequential = new FileStream(handle, access, bufferSize: 0);
@@ -41,11 +41,13 @@ internal sealed class FileHandleAccess : IDisposable
 
     public SafeFileHandle Handle { get; }
 
-    /// <summary>Gets the file's length when this access opened, or -1 for a handle that cannot seek.</summary>
-    public long LengthAtOpen { get; }
-
     /// <summary>Gets a value indicating whether reads and writes use offsets (false: the sequential fallback).</summary>
     public bool IsSeekable => this.sequential is null;
+
+    /// <summary>Gets the file's length now (one <c>fstat</c> on Unix): asked only by a reader whose first read filled
+    /// a whole segment, so a small file makes no system call beyond <see cref="FileStream"/>'s.</summary>
+    /// <returns>The length in bytes.</returns>
+    public long Length() => RandomAccess.GetLength(this.Handle);
 
     public int Read(Span<byte> buffer, long fileOffset) =>
         this.sequential is null ? RandomAccess.Read(this.Handle, buffer, fileOffset) : this.sequential.Read(buffer);
@@ -88,17 +90,37 @@ internal sealed class FileHandleAccess : IDisposable
         }
     }
 
-    private static long LengthOrUnseekable(SafeFileHandle handle)
+    // Whether RandomAccess can read the handle at offsets. The runtime knows already: File.OpenHandle's own fstat marks
+    // a regular file seekable, and any other handle is asked once with lseek. Asking RandomAccess.GetLength instead (the
+    // public way: it refuses an unseekable handle) cost one fstat more per file opened (docs/parallel-reads.md).
+    private static bool CanSeek(SafeFileHandle handle)
     {
         try
         {
-            // RandomAccess refuses unseekable handles with NotSupportedException; asking once, up front, keeps that
-            // error away from the first read, and the length it returns lets a reader choose how to read.
-            return RandomAccess.GetLength(handle);
+            return SafeFileHandleCanSeek(handle);
+        }
+        catch (MissingMethodException)
+        {
+            // A runtime without the internal property (it exists in .NET 8 and 10): ask the public way.
+            return Seekable(handle);
+        }
+    }
+
+    /// <summary>The runtime's own <c>SafeFileHandle.CanSeek</c> (internal in .NET 8 and 10; a test checks it is there).</summary>
+    [UnsafeAccessor(UnsafeAccessorKind.Method, Name = "get_CanSeek")]
+    internal static extern bool SafeFileHandleCanSeek(SafeFileHandle handle);
+
+    private static bool Seekable(SafeFileHandle handle)
+    {
+        try
+        {
+            // RandomAccess refuses unseekable handles with NotSupportedException.
+            RandomAccess.GetLength(handle);
+            return true;
         }
         catch (NotSupportedException)
         {
-            return -1;
+            return false;
         }
     }
 }

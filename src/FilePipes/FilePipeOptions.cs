@@ -18,8 +18,8 @@ public sealed record FilePipeOptions
 
     /// <summary>
     /// Gets how many segments a reader may fill ahead of what the consumer holds: zero reads inline, on the caller's
-    /// thread, when the consumer asks for data. <see langword="null"/> (the default) lets the reader choose when it
-    /// opens: see <see cref="ParallelReads"/>.
+    /// thread, when the consumer asks for data. <see langword="null"/> (the default) lets the reader choose at its
+    /// first read: see <see cref="ParallelReads"/>.
     /// </summary>
     /// <remarks>
     /// A positive value with <see cref="ParallelReads"/> unset (or one) keeps one background read going, which suits a
@@ -31,8 +31,8 @@ public sealed record FilePipeOptions
     /// <summary>
     /// Gets how many reads a reader keeps in flight at once, each at its own offset into its own segment.
     /// <see langword="null"/> (the default) means one, or, when <see cref="ReadAhead"/> is unset too, that the reader
-    /// chooses by the bytes it has to read when it opens: from 1 MiB on, two runs of 256 KiB in flight; below that,
-    /// inline, so a small file pays no thread-pool hop.
+    /// chooses by the bytes it has to read, at its first read: from 1 MiB on, two runs of 256 KiB in flight; below
+    /// that, inline, so a small file pays no thread-pool hop.
     /// </summary>
     /// <remarks>
     /// <para>

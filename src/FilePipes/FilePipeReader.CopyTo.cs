@@ -59,6 +59,27 @@ public sealed partial class FilePipeReader
             }
         }
 
+        lock (this.sync)
+        {
+            // The direct phase changes the buffer between awaits: it holds the inline reader's gate throughout.
+            this.EnterGateLocked();
+        }
+
+        try
+        {
+            await this.CopyDirectAsync(destination, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            lock (this.sync)
+            {
+                this.ExitGateLocked();
+            }
+        }
+    }
+
+    private async ValueTask CopyDirectAsync(PipeWriter destination, CancellationToken cancellationToken)
+    {
         while (true)
         {
             bool ended;
@@ -99,7 +120,17 @@ public sealed partial class FilePipeReader
         PipeSegment segment;
         lock (this.sync)
         {
-            segment = this.RentSegment();
+            // The direct phase changes the buffer between awaits: it holds the inline reader's gate throughout.
+            this.EnterGateLocked();
+            try
+            {
+                segment = this.RentSegment();
+            }
+            catch
+            {
+                this.ExitGateLocked();
+                throw;
+            }
         }
 
         // The chunk being written: the reader holds it as an outstanding read until the write completes, so no other
@@ -157,6 +188,7 @@ public sealed partial class FilePipeReader
             lock (this.sync)
             {
                 this.EndStreamCopy(segment, inFlight, writing);
+                this.ExitGateLocked();
             }
         }
     }
@@ -188,6 +220,7 @@ public sealed partial class FilePipeReader
     {
         lock (this.sync)
         {
+            this.ChooseNow();
             return this.readAheadSegments == 0 && this.head is null && !this.endOfData && !this.cancelPending;
         }
     }

@@ -12,8 +12,8 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader
 {
-    private readonly int parallelReads;
-    private readonly int runSegments;
+    private int parallelReads;
+    private int runSegments;
 
     // Runs in file order, from the one the consumer reads next; spare runs for reuse.
     private ParallelReadRun? firstRun;
@@ -45,6 +45,18 @@ public sealed partial class FilePipeReader
     internal Action<long>? BeforeParallelRead { get; set; }
 
     private bool IsParallel => this.parallelReads > 1;
+
+    /// <summary>Gets a value indicating whether a reader is free and only the segments the consumer has not taken keep
+    /// it from claiming its next run (ScheduleRuns' rule, with those segments taken).</summary>
+    private bool ReadsWaitForConsumer
+    {
+        get
+        {
+            int room = this.readAheadSegments - this.segmentsInRuns;
+            return !this.claimsEnded && this.runsInFlight < this.parallelReads && room > 0
+                && (room >= this.runSegments || this.runsInFlight == 0);
+        }
+    }
 
     /// <summary>Claims runs while there are workers to spare and room under the bound.</summary>
     private void ScheduleRuns()
@@ -201,6 +213,7 @@ public sealed partial class FilePipeReader
         }
 
         this.AppendRunsInOrder();
+        this.CompletePendingReadIfReady();
     }
 
     /// <summary>Ends a run early at <paramref name="end"/>: every later run is discarded, and claiming restarts there or stops.</summary>
@@ -263,10 +276,14 @@ public sealed partial class FilePipeReader
             this.ReturnIfDone(run);
         }
 
+        // Claim first, then decide on waking the consumer: a run claimed here keeps the segments coming, so a
+        // consumer that waits for a batch is not woken for the last few segments of the run that just finished.
         this.ScheduleRuns();
+        this.CompletePendingReadIfReady();
     }
 
-    /// <summary>Appends every read segment whose turn has come, and ends the data where a run in turn says so.</summary>
+    /// <summary>Appends every read segment whose turn has come, and ends the data where a run in turn says so; the
+    /// caller then decides whether to wake a waiting consumer.</summary>
     private void AppendRunsInOrder()
     {
         while (this.firstRun is { } run)
@@ -306,8 +323,6 @@ public sealed partial class FilePipeReader
         {
             this.endOfData = true;
         }
-
-        this.CompletePendingReadIfReady();
     }
 
     private ParallelReadRun? StoredRun()

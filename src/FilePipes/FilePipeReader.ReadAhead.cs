@@ -14,7 +14,7 @@ public sealed partial class FilePipeReader
     // Signals that completed readers left for the next reader with background reads.
     private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
 
-    private readonly int readAheadSegments;
+    private int readAheadSegments;
     // Segments filled since the consumer last took a result. Bytes alone would not bound memory: a FIFO that delivers
     // one byte per read would fill a whole pooled segment per byte.
     private int segmentsAhead;
@@ -25,6 +25,8 @@ public sealed partial class FilePipeReader
     private ReusableSignal<ReadResult>? readSignal;
     private CancellationTokenRegistration readRegistration;
     private bool readPending;
+    // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
+    private int wakeSegments = 1;
 
     private ValueTask<ReadResult> ReadAheadAsync(CancellationToken cancellationToken)
     {
@@ -54,6 +56,10 @@ public sealed partial class FilePipeReader
         if (this.readAheadSegments > 0 && this.readSignal is null)
         {
             this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>();
+
+            // Half the read-ahead, at most a run: the reads keep the other half to go on with while the consumer
+            // wakes. A handle that cannot seek wakes it per read: its next read may wait for a writer indefinitely.
+            this.wakeSegments = this.file.IsSeekable ? Math.Max(1, Math.Min(this.runSegments, this.readAheadSegments / 2)) : 1;
             this.ScheduleRuns();
         }
     }
@@ -70,9 +76,21 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>
+    /// Gets a value indicating whether a waiting consumer is left waiting although data is ready: fewer than a batch of
+    /// segments came since its last result, the run in turn is still reading (so more come without the consumer), and
+    /// no reader waits for the room that taking them would free. Each wake-up is a thread-pool hop that costs more than
+    /// a 4 KiB read, and a consumer faster than the reads that was woken per segment stayed caught up, paying one hop
+    /// per read (docs/parallel-reads.md, session 6). The first data, the end of the data, an error and a cancellation
+    /// are never held.
+    /// </summary>
+    private bool HoldsForBatch =>
+        this.segmentsAhead < this.wakeSegments && this.firstRun is not null && this.returnedEnd > 0 && !this.cancelPending
+        && !this.endOfData && !this.ReadsWaitForConsumer;
+
     private void CompletePendingReadIfReady()
     {
-        if (!this.readPending || !this.IsReady)
+        if (!this.readPending || !this.IsReady || this.HoldsForBatch)
         {
             return;
         }

@@ -16,9 +16,11 @@ namespace FilePipes;
 /// consumer asks for data. With a positive read-ahead, a background read keeps up to that many segments filled
 /// beyond what the consumer holds, so reading overlaps parsing. With <see cref="FilePipeOptions.ParallelReads"/> above
 /// one, that many reads are in flight at once, at their own offsets; they may complete in any order, and the consumer
-/// gets the bytes in file order. With both left unset (the default), the reader chooses when it opens, by the bytes it
-/// has to read: inline below 1 MiB, so a small file pays no thread-pool hop, and two runs of 256 KiB in flight from
-/// 1 MiB on (see <see cref="FilePipeOptions.ParallelReads"/>).
+/// gets the bytes in file order. With both left unset (the default), the reader chooses by the bytes it has to read:
+/// inline below 1 MiB, so a small file pays no thread-pool hop, and two runs of 256 KiB in flight from 1 MiB on (see
+/// <see cref="FilePipeOptions.ParallelReads"/>). It chooses at its first read, which runs inline: a read that comes
+/// back short has met the end of a file smaller than a segment, and only one that fills its segment asks for the
+/// file's length, so a small file costs no system call to choose.
 /// </para>
 /// <para>
 /// A read that fails ends the data with its error: the consumer gets every byte read before it, and the error once it
@@ -59,6 +61,8 @@ public sealed partial class FilePipeReader : PipeReader
     private readonly int bufferSize;
     private readonly long rangeEnd;
     private long fileOffset;
+    // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
+    private bool choosesByLength;
 
     // The buffer is a chain of segments from head (at headIndex) to tail; indexes below are absolute byte counts
     // since the reader started, so examined/returned positions survive segment recycling.
@@ -101,10 +105,8 @@ public sealed partial class FilePipeReader : PipeReader
         this.bufferSize = options.BufferSize;
         this.fileOffset = options.Offset;
         this.rangeEnd = options.Length < 0 ? long.MaxValue : options.Offset + options.Length;
-        var schedule = ReadSchedule.For(options, this.file.IsSeekable, this.file.LengthAtOpen);
-        this.readAheadSegments = schedule.ReadAhead;
-        this.parallelReads = schedule.ParallelReads;
-        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
+        this.choosesByLength = ReadSchedule.ChoosesByLength(options, this.file.IsSeekable);
+        this.SetSchedule(ReadSchedule.For(options, this.file.IsSeekable));
         this.claimOffset = options.Offset;
     }
 
@@ -126,6 +128,20 @@ public sealed partial class FilePipeReader : PipeReader
     /// <inheritdoc/>
     public override ValueTask<ReadResult> ReadAsync(CancellationToken cancellationToken = default)
     {
+        // Inline, with no result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
+        if (this.readAheadSegments == 0 && this.TryEnterGate(GateFree))
+        {
+            this.ThrowIfCompletedInGate();
+            try
+            {
+                return this.ReadInGate(cancellationToken);
+            }
+            finally
+            {
+                this.ExitGate();
+            }
+        }
+
         lock (this.sync)
         {
             // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
@@ -141,13 +157,34 @@ public sealed partial class FilePipeReader : PipeReader
                 return this.ReadAheadAsync(cancellationToken);
             }
 
-            if (!this.IsReady)
+            // Inline after a canceled result, which Pipe lets the consumer follow with a read without AdvanceTo.
+            this.EnterGateLocked();
+            try
             {
-                this.FillInline();
+                return this.ReadInGate(cancellationToken);
             }
-
-            return this.ReadyResult();
+            finally
+            {
+                this.ExitGateLocked();
+            }
         }
+    }
+
+    /// <summary>An inline read, inside the gate: only the consumer's call touches the buffer.</summary>
+    private ValueTask<ReadResult> ReadInGate(CancellationToken cancellationToken)
+    {
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return ValueTask.FromCanceled<ReadResult>(cancellationToken);
+        }
+
+        this.ThrowIfReading();
+        if (!this.IsReady)
+        {
+            this.FillInline();
+        }
+
+        return this.ReadyResult();
     }
 
     /// <inheritdoc/>
@@ -156,6 +193,7 @@ public sealed partial class FilePipeReader : PipeReader
         lock (this.sync)
         {
             this.ThrowIfCompletedOrReading();
+            this.ChooseNow();
             this.StartReadAhead();
             if (this.IsReady)
             {
@@ -164,7 +202,13 @@ public sealed partial class FilePipeReader : PipeReader
                     ExceptionDispatchInfo.Throw(this.readError);
                 }
 
+                bool gated = this.EnterGateLocked();
                 result = this.TakeResult();
+                if (gated)
+                {
+                    this.ExitGate();
+                }
+
                 return true;
             }
 
@@ -179,6 +223,22 @@ public sealed partial class FilePipeReader : PipeReader
     /// <inheritdoc/>
     public override void AdvanceTo(SequencePosition consumed, SequencePosition examined)
     {
+        // Inline, with a result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
+        if (this.readAheadSegments == 0 && this.TryEnterGate(GateHolding))
+        {
+            this.ThrowIfCompletedInGate();
+            try
+            {
+                this.Advance(consumed, examined);
+            }
+            finally
+            {
+                this.ExitGate();
+            }
+
+            return;
+        }
+
         lock (this.sync)
         {
             if (this.completed)
@@ -186,24 +246,30 @@ public sealed partial class FilePipeReader : PipeReader
                 throw PipeMisuse.ReadingAfterCompletion();
             }
 
-            if (!this.resultOutstanding)
+            // An inline reader with no result outstanding, or with a consumer call inside the gate: nothing to advance.
+            if (!this.resultOutstanding || this.readAheadSegments == 0)
             {
                 throw PipeMisuse.NoReadToComplete();
             }
 
-            long consumedAt = this.ToAbsolute(consumed);
-            // AdvanceTo(consumed) passes the same position twice: resolve it once.
-            long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
-            if (examinedAt < consumedAt)
-            {
-                throw PipeMisuse.ExaminedBeforeConsumed();
-            }
-
-            this.resultOutstanding = false;
-            this.examinedEnd = examinedAt;
-            this.ReleaseBefore(consumedAt);
-            this.WakeReadAheadIfRoom();
+            this.Advance(consumed, examined);
         }
+    }
+
+    private void Advance(SequencePosition consumed, SequencePosition examined)
+    {
+        long consumedAt = this.ToAbsolute(consumed);
+        // AdvanceTo(consumed) passes the same position twice: resolve it once.
+        long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
+        if (examinedAt < consumedAt)
+        {
+            throw PipeMisuse.ExaminedBeforeConsumed();
+        }
+
+        this.resultOutstanding = false;
+        this.examinedEnd = examinedAt;
+        this.ReleaseBefore(consumedAt);
+        this.WakeReadAheadIfRoom();
     }
 
     /// <inheritdoc/>
@@ -226,31 +292,43 @@ public sealed partial class FilePipeReader : PipeReader
                 return;
             }
 
-            this.completed = true;
-            this.resultOutstanding = false;
+            Volatile.Write(ref this.completed, true);
             this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
             this.StoreSignal();
-            PipeSegment? unused = this.spare;
-            for (PipeSegment? segment = this.head; segment is not null;)
-            {
-                PipeSegment? next = segment.NextInChain;
-                segment.Detach();
-                segment.NextSpare = unused;
-                unused = segment;
-                segment = next;
-            }
 
-            if (this.recycled is { } last)
+            // A consumer call inside the gate (an inline read on another thread) may still read into the buffer's
+            // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
+            if (Interlocked.Exchange(ref this.gate, GateCompleted) != GateInCall)
             {
-                last.NextSpare = unused;
-                unused = last;
+                this.resultOutstanding = false;
+                this.ReleaseBuffer();
             }
-
-            this.head = this.tail = this.spare = this.recycled = null;
-            this.ReleaseSegments(this.TakeRunSegments(unused));
         }
 
         this.file.Dispose();
+    }
+
+    /// <summary>Hands every segment of the buffer, the spares and the runs' to the store (or the caller's pool).</summary>
+    private void ReleaseBuffer()
+    {
+        PipeSegment? unused = this.spare;
+        for (PipeSegment? segment = this.head; segment is not null;)
+        {
+            PipeSegment? next = segment.NextInChain;
+            segment.Detach();
+            segment.NextSpare = unused;
+            unused = segment;
+            segment = next;
+        }
+
+        if (this.recycled is { } last)
+        {
+            last.NextSpare = unused;
+            unused = last;
+        }
+
+        this.head = this.tail = this.spare = this.recycled = null;
+        this.ReleaseSegments(this.TakeRunSegments(unused));
     }
 
     private void ThrowIfCompletedOrReading()
@@ -334,6 +412,53 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.endOfData = true;
         }
+
+        if (this.choosesByLength)
+        {
+            // A short first read met the end of a small file: no length needed, it stays inline.
+            this.choosesByLength = false;
+            if (read == count && !this.endOfData)
+            {
+                this.ChooseByLength();
+            }
+        }
+    }
+
+    /// <summary>Makes the automatic choice before any read has (TryRead and CopyTo, which need the schedule first).</summary>
+    private void ChooseNow()
+    {
+        if (this.choosesByLength)
+        {
+            this.choosesByLength = false;
+            this.ChooseByLength();
+        }
+    }
+
+    /// <summary>The automatic choice, by the bytes from the range's start to the file's end (capped by the range).
+    /// What is already read stays in the buffer; background reads, if chosen, continue from where the inline read
+    /// stopped.</summary>
+    private void ChooseByLength()
+    {
+        long length;
+        try
+        {
+            length = this.file.Length();
+        }
+        catch (IOException)
+        {
+            // The choice only tunes speed: inline reads any file whole.
+            return;
+        }
+
+        this.SetSchedule(ReadSchedule.Automatic(this.bufferSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
+        this.claimOffset = this.fileOffset;
+    }
+
+    private void SetSchedule(ReadSchedule schedule)
+    {
+        this.readAheadSegments = schedule.ReadAhead;
+        this.parallelReads = schedule.ParallelReads;
+        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
     }
 
     private ValueTask<ReadResult> ReadyResult()
@@ -348,8 +473,17 @@ public sealed partial class FilePipeReader : PipeReader
 
     private ReadResult TakeResult()
     {
-        bool canceled = this.cancelPending;
-        this.cancelPending = false;
+        // CancelPendingRead sets the flag under the lock from any thread, while an inline read takes its result
+        // without it: clear the flag under the lock, so a cancellation that comes meanwhile is kept for the next read.
+        bool canceled = Volatile.Read(ref this.cancelPending);
+        if (canceled)
+        {
+            lock (this.sync)
+            {
+                this.cancelPending = false;
+            }
+        }
+
         this.resultOutstanding = true;
         this.outstandingCanceled = canceled;
         this.returnedEnd = this.bufferedEnd;

@@ -1,9 +1,9 @@
 namespace FilePipes;
 
 /// <summary>
-/// How a reader schedules its reads: inline, one background read, or several runs in flight. Chosen once, when the
-/// reader opens, from <see cref="FilePipeOptions.ReadAhead"/> and <see cref="FilePipeOptions.ParallelReads"/>, or,
-/// when both are left unset, from how many bytes there are to read.
+/// How a reader schedules its reads: inline, one background read, or several runs in flight. Chosen when the reader
+/// opens, from <see cref="FilePipeOptions.ReadAhead"/> and <see cref="FilePipeOptions.ParallelReads"/>, or, when both
+/// are left unset, at the reader's first read, from how many bytes there are to read.
 /// </summary>
 /// <param name="ReadAhead">Segments filled beyond what the consumer holds; zero reads inline.</param>
 /// <param name="ParallelReads">Runs of segments read at once.</param>
@@ -20,12 +20,19 @@ internal readonly record struct ReadSchedule(int ReadAhead, int ParallelReads)
     /// file pays no thread-pool hop. The smallest size measured where parallel reads won (docs/parallel-reads.md).</summary>
     public const long AutomaticParallelFromBytes = 1024 * 1024;
 
-    /// <summary>Resolves the options for one handle.</summary>
+    /// <summary>Gets whether the options leave the choice to the reader, by the bytes it has to read.</summary>
+    /// <param name="options">The validated options.</param>
+    /// <param name="isSeekable">Whether the handle reads at offsets (one that cannot is never automatic).</param>
+    /// <returns><see langword="true"/> when <see cref="Automatic"/> decides, once the reader knows the file's length.</returns>
+    public static bool ChoosesByLength(FilePipeOptions options, bool isSeekable) =>
+        isSeekable && options.ReadAhead is null && options.ParallelReads is null;
+
+    /// <summary>Resolves the options for one handle; an automatic reader (<see cref="ChoosesByLength"/>) starts inline,
+    /// and its first read that fills a whole segment decides by the length (<see cref="Automatic"/>).</summary>
     /// <param name="options">The validated options.</param>
     /// <param name="isSeekable">Whether the handle reads at offsets; one that cannot is read one segment at a time, in the background.</param>
-    /// <param name="fileLength">The file's length when the reader opened (ignored for a handle that cannot seek).</param>
     /// <returns>The schedule.</returns>
-    public static ReadSchedule For(FilePipeOptions options, bool isSeekable, long fileLength)
+    public static ReadSchedule For(FilePipeOptions options, bool isSeekable)
     {
         if (!isSeekable)
         {
@@ -37,20 +44,21 @@ internal readonly record struct ReadSchedule(int ReadAhead, int ParallelReads)
             return new ReadSchedule(readAhead, options.ParallelReads ?? 1);
         }
 
-        int runSegments = Math.Max(1, AutomaticRunBytes / options.BufferSize);
-        if (options.ParallelReads is { } parallelReads)
-        {
-            return new ReadSchedule(parallelReads * runSegments, parallelReads);
-        }
-
-        long toRead = Math.Max(0, fileLength - options.Offset);
-        if (options.Length >= 0)
-        {
-            toRead = Math.Min(toRead, options.Length);
-        }
-
-        return toRead >= AutomaticParallelFromBytes
-            ? new ReadSchedule(AutomaticParallelReads * runSegments, AutomaticParallelReads)
-            : new ReadSchedule(0, 1);
+        return options.ParallelReads is { } parallelReads
+            ? new ReadSchedule(parallelReads * RunSegments(options.BufferSize), parallelReads)
+            : Inline;
     }
+
+    /// <summary>The automatic choice: inline below <see cref="AutomaticParallelFromBytes"/>, parallel runs from it on.</summary>
+    /// <param name="bufferSize">The segment size.</param>
+    /// <param name="toRead">The bytes to read: the file's length less the range's start, capped by the range's length.</param>
+    /// <returns>The schedule.</returns>
+    public static ReadSchedule Automatic(int bufferSize, long toRead) =>
+        toRead >= AutomaticParallelFromBytes
+            ? new ReadSchedule(AutomaticParallelReads * RunSegments(bufferSize), AutomaticParallelReads)
+            : Inline;
+
+    private static ReadSchedule Inline => new(0, 1);
+
+    private static int RunSegments(int bufferSize) => Math.Max(1, AutomaticRunBytes / bufferSize);
 }

@@ -35,6 +35,16 @@ public sealed class CallerHandleTests : IDisposable
     }
 
     [Fact]
+    public void TheRuntimeTellsWhetherAHandleCanSeek()
+    {
+        // The pipes read it from the runtime's own (internal) SafeFileHandle.CanSeek, which File.OpenHandle sets from
+        // its open-time fstat; on a runtime without it they would fall back to asking the file system, once per file.
+        using SafeFileHandle handle = File.OpenHandle(this.files.WriteRandom("seekable.bin", 10));
+
+        Assert.True(FileHandleAccess.SafeFileHandleCanSeek(handle));
+    }
+
+    [Fact]
     public void ARefusedReaderLeavesTheCallersHandleOpen()
     {
         // The caller opened it, and the reader was never made: closing it is the caller's call.

@@ -66,15 +66,47 @@ public sealed partial class FilePipeReaderTests
     [InlineData(false, -1)]
     [InlineData(true, -1)]
     [InlineData(false, AutomaticThreshold - 1)]
-    public void TheAutomaticChoiceCountsOnlyTheBytesInTheRange(bool startsPastTheThreshold, long length)
+    public async Task TheAutomaticChoiceCountsOnlyTheBytesInTheRange(bool startsPastTheThreshold, long length)
     {
         string path = this.files.WriteRandom("range.bin", 2 * AutomaticThreshold);
         long offset = startsPastTheThreshold ? AutomaticThreshold + 1 : 0;
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { Offset = offset, Length = length });
 
-        ReadSchedule schedule = ScheduleOf(path, new FilePipeOptions { Offset = offset, Length = length });
+        // The first read runs inline and fills its segment; the rest of the range is read as the choice says.
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
 
         bool wholeFile = offset == 0 && length < 0;
-        Assert.Equal(wholeFile ? ReadSchedule.AutomaticParallelReads : 1, schedule.ParallelReads);
+        Assert.Equal(wholeFile ? ReadSchedule.AutomaticParallelReads : 1, reader.Schedule.ParallelReads);
+        byte[] file = await File.ReadAllBytesAsync(path, TestContext.Current.CancellationToken);
+        Assert.Equal(file.AsSpan((int)offset, length < 0 ? file.Length - (int)offset : (int)length).ToArray(), read);
+    }
+
+    [Fact]
+    public async Task ByDefaultTheLengthThatCountsIsTheFilesAtTheFirstReadNotAtOpen()
+    {
+        string grown = this.files.WriteRandom("grown.bin", 100);
+        string shrunk = this.files.WriteRandom("shrunk.bin", 2 * AutomaticThreshold);
+        FilePipeReader fromSmall = FilePipe.OpenReader(grown, new FilePipeOptions { BufferSize = 4096 });
+        FilePipeReader fromLarge = FilePipe.OpenReader(shrunk, new FilePipeOptions { BufferSize = 4096 });
+        byte[] grownBytes = new byte[2 * AutomaticThreshold];
+        new Random(7).NextBytes(grownBytes);
+        await File.WriteAllBytesAsync(grown, grownBytes, TestContext.Current.CancellationToken);
+        using (var handle = File.OpenHandle(shrunk, FileMode.Open, FileAccess.Write, FileShare.ReadWrite))
+        {
+            RandomAccess.SetLength(handle, 100);
+        }
+
+        byte[] readGrown = await PipeDrain.ReadAllAsync(fromSmall, TestTimeout.Token());
+        byte[] readShrunk = await PipeDrain.ReadAllAsync(fromLarge, TestTimeout.Token());
+        fromSmall.Complete();
+        fromLarge.Complete();
+
+        // A first read that fills its segment asks for the length then; one that comes back short stays inline.
+        Assert.Equal(ReadSchedule.AutomaticParallelReads, fromSmall.Schedule.ParallelReads);
+        Assert.Equal(new ReadSchedule(0, 1), fromLarge.Schedule);
+        Assert.Equal(grownBytes, readGrown);
+        Assert.Equal(await File.ReadAllBytesAsync(shrunk, TestContext.Current.CancellationToken), readShrunk);
     }
 
     [Fact]
@@ -85,6 +117,18 @@ public sealed partial class FilePipeReaderTests
         Assert.Equal(new ReadSchedule(3, 1), ScheduleOf(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 3 }));
         Assert.Equal(new ReadSchedule(3 * 64, 3), ScheduleOf(path, new FilePipeOptions { BufferSize = 4096, ParallelReads = 3 }));
         Assert.Equal(new ReadSchedule(0, 1), ScheduleOf(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 0 }));
+    }
+
+    [Fact]
+    public void TryReadBeforeAnyReadMakesTheAutomaticChoiceAndStartsTheReadsItChose()
+    {
+        string path = this.files.WriteRandom("tryread.bin", AutomaticThreshold + 1);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+
+        reader.TryRead(out _);
+        reader.Complete();
+
+        Assert.Equal(ReadSchedule.AutomaticParallelReads, reader.Schedule.ParallelReads);
     }
 
     private static ReadSchedule ScheduleOf(string path, FilePipeOptions options)

@@ -1,0 +1,95 @@
+namespace FilePipes;
+
+/// <summary>
+/// The inline reader's gate: with no background reads only the consumer touches the buffer, so <c>ReadAsync</c> and
+/// <c>AdvanceTo</c> take one compare-and-swap each instead of the lock (a monitor's enter and exit cost two atomic
+/// operations and more work besides, per call). The gate's one job is that <see cref="Complete"/>, which may come from any
+/// thread, never hands segments to <see cref="SegmentStore"/> (and so to another reader) while a consumer call may
+/// still read into them or relink them.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Complete while a consumer call is inside the gate (a read running inline on another thread) leaves the buffer to
+/// that call's reader: the read finishes into this reader's own block, and the consumer's next call (which throws, as
+/// any call after Complete does) releases the segments. If the consumer never calls again, they are left to the garbage
+/// collector, never to another reader.
+/// </para>
+/// <para>
+/// A consumer call that finds the gate held (two consumer calls at once) is refused as misuse, before it changes
+/// anything. Every path that changes an inline reader's buffer holds the gate: the lock-free calls, and, under the lock,
+/// <c>TryRead</c>, a read after a canceled result, and the copy's direct phase.
+/// </para>
+/// </remarks>
+public sealed partial class FilePipeReader
+{
+    // No consumer call inside; no result outstanding.
+    private const int GateFree = 0;
+    // No consumer call inside; a result is outstanding.
+    private const int GateHolding = 1;
+    // A consumer call is inside: only it touches the buffer's segments.
+    private const int GateInCall = 2;
+    // Complete ran: consumer calls are refused.
+    private const int GateCompleted = 3;
+
+    private int gate;
+
+    /// <summary>Enters the gate from <paramref name="from"/>; one atomic operation.</summary>
+    private bool TryEnterGate(int from) => Interlocked.CompareExchange(ref this.gate, GateInCall, from) == from;
+
+    /// <summary>Leaves the gate. A plain store: were it to overwrite <see cref="GateCompleted"/>, the next consumer call
+    /// enters, finds <see cref="completed"/> and releases what Complete left it (see <see cref="ThrowIfCompletedInGate"/>).</summary>
+    private void ExitGate() => Volatile.Write(ref this.gate, this.resultOutstanding ? GateHolding : GateFree);
+
+    /// <summary>Inside the gate: if Complete ran meanwhile, releases the segments it left to this call, and throws.</summary>
+    private void ThrowIfCompletedInGate()
+    {
+        // Small enough to inline into every gated call; the rare work is a call of its own.
+        if (Volatile.Read(ref this.completed))
+        {
+            this.ReleaseForCompleteAndThrow();
+        }
+    }
+
+    private void ReleaseForCompleteAndThrow()
+    {
+        lock (this.sync)
+        {
+            Volatile.Write(ref this.gate, GateCompleted);
+            this.ReleaseBuffer();
+        }
+
+        throw PipeMisuse.ReadingAfterCompletion();
+    }
+
+    /// <summary>Under the lock, for an inline reader: enters the gate as the consumer's state says it stands, or refuses
+    /// a second consumer call at once.</summary>
+    /// <returns><see langword="true"/> when the gate was entered (an inline reader), to be left with <see cref="ExitGate"/>.</returns>
+    private bool EnterGateLocked()
+    {
+        if (this.readAheadSegments > 0)
+        {
+            return false;
+        }
+
+        this.ThrowIfCompleted();
+        if (!this.TryEnterGate(this.resultOutstanding ? GateHolding : GateFree))
+        {
+            throw PipeMisuse.AlreadyReading();
+        }
+
+        return true;
+    }
+
+    /// <summary>Leaves the gate entered under the lock; if Complete ran while it was held, releases what Complete left.</summary>
+    private void ExitGateLocked()
+    {
+        if (this.completed)
+        {
+            Volatile.Write(ref this.gate, GateCompleted);
+            this.ReleaseBuffer();
+            return;
+        }
+
+        this.ExitGate();
+    }
+}

@@ -1,0 +1,151 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+/// <summary>
+/// A consumer that waits for background reads is woken per batch of segments, not per read: a wake-up is a
+/// thread-pool hop, which costs more than a 4 KiB read. Counted, never timed.
+/// </summary>
+public sealed partial class FilePipeReaderTests
+{
+    /// <summary>Runs of four segments, two at once: a waiting consumer is woken for four (half the read-ahead), or
+    /// earlier when a reader waits for the room the consumer's segments take.</summary>
+    private static readonly FilePipeOptions TwoRunsOfFour = new() { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 };
+
+    [Fact]
+    public async Task AWaitingConsumerIsWokenForABatchOfSegmentsNotForEachRead()
+    {
+        string path = this.files.WriteRandom("wake-batch.bin", 16 * Segment);
+        byte[] all = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
+        var gate = new ReadGate();
+        gate.Hold(Segment);
+        gate.Hold(2 * Segment);
+        gate.Attach(reader);
+
+        // The first data is never held back: one segment wakes the first read.
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        Assert.Equal(all[..Segment], first.Buffer.ToArray());
+        reader.AdvanceTo(first.Buffer.End);
+
+        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
+        Assert.False(pending.IsCompleted);
+
+        // Reaching the read at 2 × Segment means the segment before it was handed over: not a batch, so no wake-up.
+        gate.Release(Segment);
+        await gate.ReachedAsync(2 * Segment);
+        Assert.False(pending.IsCompleted, "the consumer was woken for a single segment");
+
+        gate.Release(2 * Segment);
+        ReadResult batch = await pending;
+        int batchEnd = Segment + (int)batch.Buffer.Length;
+        // At least the rest of the first run: a batch, or the run's end when the next run waits for the room.
+        Assert.InRange(batch.Buffer.Length, 3 * Segment, 15 * Segment);
+        Assert.Equal(all[Segment..batchEnd], batch.Buffer.ToArray());
+        reader.AdvanceTo(batch.Buffer.End);
+
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+        Assert.Equal(all[batchEnd..], rest);
+    }
+
+    [Fact]
+    public async Task CancelPendingReadWakesAConsumerHeldForABatchWithTheSegmentsReadSoFar()
+    {
+        string path = this.files.WriteRandom("wake-cancel.bin", 16 * Segment);
+        byte[] all = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
+        var gate = new ReadGate();
+        gate.Hold(Segment);
+        gate.Hold(2 * Segment);
+        gate.Attach(reader);
+
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        reader.AdvanceTo(first.Buffer.End);
+        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
+        gate.Release(Segment);
+        await gate.ReachedAsync(2 * Segment);
+
+        reader.CancelPendingRead();
+        ReadResult canceled = await pending;
+        gate.Release(2 * Segment);
+
+        Assert.True(canceled.IsCanceled);
+        Assert.Equal(all[Segment..(2 * Segment)], canceled.Buffer.ToArray());
+        reader.AdvanceTo(canceled.Buffer.End);
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+        Assert.Equal(all[(2 * Segment)..], rest);
+    }
+
+    [Fact]
+    public async Task AnErrorWakesAConsumerHeldForABatchAfterTheSegmentsBeforeIt()
+    {
+        string path = this.files.WriteRandom("wake-error.bin", 16 * Segment);
+        byte[] all = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
+        var gate = new ReadGate();
+        var failure = new IOException("injected");
+        gate.Hold(Segment);
+        gate.Fail(2 * Segment, failure);
+        gate.Attach(reader);
+
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        reader.AdvanceTo(first.Buffer.End);
+        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
+        gate.Release(Segment);
+
+        // One segment, then the error: fewer than a batch, and nothing more will come.
+        ReadResult beforeError = await pending;
+        Assert.False(beforeError.IsCompleted);
+        Assert.Equal(all[Segment..(2 * Segment)], beforeError.Buffer.ToArray());
+        reader.AdvanceTo(beforeError.Buffer.End);
+        Exception error = await Assert.ThrowsAsync<IOException>(async () => await reader.ReadAsync(TestTimeout.Token()));
+        reader.Complete();
+        Assert.Same(failure, error);
+    }
+
+    [Fact]
+    public async Task AConsumerFasterThanTheReadsIsWokenAboutOncePerRunNotOncePerRead()
+    {
+        const int Segments = 64;
+        const int RunSegments = 16;
+        string path = this.files.WriteRandom("wake-count.bin", Segments * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(
+            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 2 * RunSegments, ParallelReads = 2 });
+
+        // Reads slower than the consumer, so it catches up and waits; per read it would be woken for 1 or 2 segments.
+        // Spare pool threads, so a wake-up is not left queued behind a busy reader's run (with only as many workers as
+        // cores, a consumer woken per read still ran once per run: docs/parallel-reads.md, session 6).
+        reader.BeforeParallelRead = _ => Thread.Sleep(5);
+        ThreadPool.GetMinThreads(out int workers, out int completionPorts);
+        ThreadPool.SetMinThreads(Math.Max(workers, 8), completionPorts);
+        var output = new MemoryStream();
+        int wakeUps = 0;
+        try
+        {
+            for (bool ended = false; !ended;)
+            {
+                ValueTask<ReadResult> read = reader.ReadAsync(TestTimeout.Token());
+                wakeUps += read.IsCompleted ? 0 : 1;
+                ReadResult result = await read;
+                output.Write(result.Buffer.ToArray());
+                reader.AdvanceTo(result.Buffer.End);
+                ended = result.IsCompleted;
+            }
+        }
+        finally
+        {
+            ThreadPool.SetMinThreads(workers, completionPorts);
+        }
+
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path), output.ToArray());
+
+        // The first wake-up brings one segment; every later one a batch (a run here), or comes as a run finishes and
+        // the next one waits for the room (at most once per run), or at the end of the data. 5-6 here; main's
+        // wake-up per read: 33-35.
+        Assert.InRange(wakeUps, 1, 2 + (2 * Segments / RunSegments));
+    }
+}
