@@ -160,7 +160,6 @@ public sealed partial class FilePipeReader
                     ended = read == 0 || read >= this.rangeEnd - this.fileOffset;
                     if (read == 0)
                     {
-                        // Stryker disable once Statement : without it the next read finds the end again with one more call, and ends the same way.
                         this.ConsumeDirect(0);
                     }
                     else
@@ -338,10 +337,10 @@ public sealed partial class FilePipeReader
     private bool ConsumeDirect(int read)
     {
         this.fileOffset += read;
+        // Stryker disable once Assignment : the buffer's counters are relative: all three move together here, and a running index is only compared with them.
         this.bufferedEnd += read;
         this.examinedEnd = this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;
-        // Stryker disable once Equality : exactly at the range's end, the next pass or read finds no bytes remaining and ends the same way (a writer sees one more empty flush).
         if (read == 0 || this.fileOffset >= this.rangeEnd)
         {
             this.endOfData = true;

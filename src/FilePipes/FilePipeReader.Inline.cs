@@ -54,6 +54,7 @@ public sealed partial class FilePipeReader
     {
         lock (this.sync)
         {
+            // Stryker disable once Statement : a gate left held sends every later call to the lock, which finds the reader completed and throws the same.
             Volatile.Write(ref this.gate, GateCompleted);
             this.ReleaseBuffer();
         }

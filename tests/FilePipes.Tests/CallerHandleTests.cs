@@ -44,6 +44,23 @@ public sealed class CallerHandleTests : IDisposable
         Assert.True(FileHandleAccess.SafeFileHandleCanSeek(handle));
     }
 
+    [LinuxFact("FIFOs are made with mkfifo")]
+    public async Task TheFallbackForARuntimeWithoutItAgreesWithTheRuntime()
+    {
+        // A runtime without SafeFileHandle.CanSeek would ask the file system: a file seeks, a FIFO does not.
+        using SafeFileHandle file = File.OpenHandle(this.files.WriteRandom("file.bin", 10));
+        string path = Fifo.Make(this.files, "fifo");
+        (SafeFileHandle fifo, SafeFileHandle writer) = await Fifo.OpenBothAsync(path, () => File.OpenHandle(path));
+        using (fifo)
+        using (writer)
+        {
+            Assert.Equal(FileHandleAccess.SafeFileHandleCanSeek(file), FileHandleAccess.Seekable(file));
+            Assert.Equal(FileHandleAccess.SafeFileHandleCanSeek(fifo), FileHandleAccess.Seekable(fifo));
+            Assert.True(FileHandleAccess.Seekable(file));
+            Assert.False(FileHandleAccess.Seekable(fifo));
+        }
+    }
+
     [Fact]
     public void ARefusedReaderLeavesTheCallersHandleOpen()
     {

@@ -5,8 +5,9 @@ namespace FilePipes.Tests;
 
 /// <summary>
 /// The edges of <c>CopyToAsync</c> that the round trips and the failing destinations do not reach: arguments checked
-/// up front, a canceled token that wins as it does on a <see cref="Pipe"/>, a destination whose reader stopped, and a
-/// destination that hands out less memory than asked for.
+/// up front, a canceled token that wins as it does on a <see cref="Pipe"/>, a destination whose reader stopped, a
+/// destination that hands out less memory than asked for, the inline fast path's promise (no block of the reader's),
+/// and the end a copy leaves behind.
 /// </summary>
 public sealed class FilePipeReaderCopyEdgeTests : IDisposable
 {
@@ -88,7 +89,62 @@ public sealed class FilePipeReaderCopyEdgeTests : IDisposable
         Assert.Equal(File.ReadAllBytes(path), copied);
     }
 
+    [Fact]
+    public async Task AnInlineCopyIntoAPipeWriterReadsStraightIntoItsMemory()
+    {
+        // The fast path the copy promises: the file is read into the writer's memory, through no block of the reader's.
+        string path = this.files.WriteRandom("direct.bin", 10_000);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 1024, ReadAhead = 0, Pool = pool });
+        var pipe = new Pipe();
+
+        await reader.CopyToAsync(pipe.Writer, TestTimeout.Token());
+        pipe.Writer.Complete();
+        byte[] copied = await PipeDrain.ReadAllAsync(pipe.Reader, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), copied);
+        Assert.Equal(0, pool.Rented);
+    }
+
+    [Theory]
+    [InlineData(false, -1)]
+    [InlineData(true, -1)]
+    [InlineData(false, 4096)]    // a range of whole segments: the last chunk ends exactly at the range's end
+    [InlineData(true, 4096)]
+    [InlineData(true, 4000)]
+    public async Task AfterACopyToTheEndTryReadReportsTheEndAsOnAPipe(bool toStream, long length)
+    {
+        string path = this.files.WriteRandom("copied.bin", 10_000);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 1024, ReadAhead = 0, Offset = 100, Length = length });
+        (bool Read, bool Completed, long Length) actual = await CopyThenTryReadAsync(reader, toStream);
+        reader.Complete();
+
+        var pipe = new Pipe();
+        byte[] file = File.ReadAllBytes(path);
+        await pipe.Writer.WriteAsync(length < 0 ? file.AsMemory(100) : file.AsMemory(100, (int)length), TestTimeout.Token());
+        pipe.Writer.Complete();
+        (bool Read, bool Completed, long Length) expected = await CopyThenTryReadAsync(pipe.Reader, toStream);
+        pipe.Reader.Complete();
+
+        Assert.Equal((true, true, 0L), expected);
+        Assert.Equal(expected, actual);
+    }
+
     public void Dispose() => this.files.Dispose();
+
+    private static async Task<(bool Read, bool Completed, long Length)> CopyThenTryReadAsync(PipeReader reader, bool toStream)
+    {
+        var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0));
+        await (toStream ? reader.CopyToAsync(new MemoryStream(), TestTimeout.Token()) : reader.CopyToAsync(pipe.Writer, TestTimeout.Token()));
+        bool read = reader.TryRead(out ReadResult result);
+        if (read)
+        {
+            reader.AdvanceTo(result.Buffer.End);
+        }
+
+        return (read, result.IsCompleted, result.Buffer.Length);
+    }
 
     private static async Task<Type?> CanceledCopyOfCompletedAsync(PipeReader reader, bool toStream)
     {

@@ -119,6 +119,29 @@ public sealed class FilePipeReaderCopyInterruptionTests : IDisposable
     }
 
     [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task ASecondCopyWhileACopyIsWritingIsRefusedAsOnAPipe(bool toStream)
+    {
+        string path = this.files.WriteRandom("busy-copy.bin", 3 * Chunk);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Chunk, ReadAhead = 0 });
+        var destination = new GatedStream();
+
+        Task copy = reader.CopyToAsync(destination, TestTimeout.Token());
+        await destination.FirstWrite.WaitAsync(TestTimeout.Token());
+
+        // Pipe's copy holds its read while it writes, so a second copy's read is refused; nothing reaches the second one.
+        var second = new MemoryStream();
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Copy(reader, toStream, second));
+        destination.Open();
+        await copy.WaitAsync(TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), destination.Taken);
+        Assert.Equal(0, second.Length);
+    }
+
+    [Theory]
     [InlineData(0, false)]
     [InlineData(0, true)]
     [InlineData(2, false)]
@@ -145,8 +168,8 @@ public sealed class FilePipeReaderCopyInterruptionTests : IDisposable
 
     public void Dispose() => this.files.Dispose();
 
-    private static Task Copy(PipeReader reader, bool toStream) =>
-        toStream ? reader.CopyToAsync(new MemoryStream(), TestTimeout.Token()) : reader.CopyToAsync(new Pipe().Writer, TestTimeout.Token());
+    private static Task Copy(PipeReader reader, bool toStream, MemoryStream? into = null) =>
+        toStream ? reader.CopyToAsync(into ?? new MemoryStream(), TestTimeout.Token()) : reader.CopyToAsync(PipeWriter.Create(into ?? new MemoryStream()), TestTimeout.Token());
 
     private byte[] WholeFile() => File.ReadAllBytes(this.files.PathOf("interrupted.bin"));
 

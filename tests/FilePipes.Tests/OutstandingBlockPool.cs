@@ -2,18 +2,22 @@ using System.Buffers;
 
 namespace FilePipes.Tests;
 
-/// <summary>A pool over <see cref="MemoryPool{T}.Shared"/> that counts the blocks rented and not yet returned.</summary>
+/// <summary>A pool over <see cref="MemoryPool{T}.Shared"/> that counts the blocks rented, and those not yet returned.</summary>
 internal sealed class OutstandingBlockPool : MemoryPool<byte>
 {
     private int outstanding;
+    private int rented;
 
     public int Outstanding => Volatile.Read(ref this.outstanding);
+
+    public int Rented => Volatile.Read(ref this.rented);
 
     public override int MaxBufferSize => Shared.MaxBufferSize;
 
     public override IMemoryOwner<byte> Rent(int minBufferSize = -1)
     {
         Interlocked.Increment(ref this.outstanding);
+        Interlocked.Increment(ref this.rented);
         return new Block(this, Shared.Rent(minBufferSize));
     }
 
