@@ -141,6 +141,27 @@ public sealed class CountersHostTests
 
     // The counters are the whole process's, and xunit's own threads (reporting, tiered JIT) keep working in this one;
     // they can only add to a count, never take from it, so the least of a few counts is the case's own.
+    [Fact]
+    public void A_readings_cost_is_the_least_of_its_pairs_so_another_threads_allocation_in_one_is_not_subtracted()
+    {
+        // Five pairs of readings; another thread allocates 4 KB and writes once inside the second, reads twice in the fourth.
+        long[] allocated = [0, 0, 100, 4196, 4196, 4196, 4196, 4196, 4196, 4196];
+        long[] readCalls = [0, 1, 1, 2, 2, 3, 3, 6, 6, 7];
+        long[] writeCalls = [0, 0, 0, 1, 1, 1, 1, 1, 1, 1];
+        int next = 0;
+        CounterReading Read()
+        {
+            int i = next++;
+            return new CounterReading(allocated[i], readCalls[i], writeCalls[i]);
+        }
+
+        CounterReading cost = CountersHost.ReadingCost(Read, pairs: 5);
+
+        Assert.Equal(new CounterReading(0, 1, 0), cost);
+        Assert.Equal(10, next);
+        Assert.Equal(new CounterReading(0, null, null), CountersHost.ReadingCost(() => new CounterReading(7, null, null), pairs: 2));
+    }
+
     private static IReadOnlyList<CaseCounts> CountsOf(int reads)
     {
         BenchmarkCase benchmarkCase = BenchmarkConverter.TypeToBenchmarks(typeof(CountedWork), ManualConfig.CreateEmpty()).BenchmarksCases

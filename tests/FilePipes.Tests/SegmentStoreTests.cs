@@ -116,6 +116,8 @@ public sealed class SegmentStoreTests : IDisposable
     [InlineData(2 * 1024 * 1024)]    // longer than the store keeps
     public void ABlockOfALengthNoShelfHoldsGoesBackToItsPool(int length)
     {
+        // Readers of 65 to 128-byte segments in earlier tests leave blocks on the shelf that Stored(100) reads.
+        this.Empty(length);
         var owners = new List<CountingOwner>();
 
         SegmentStore.Return(this.Chain(length, 3, owners));
