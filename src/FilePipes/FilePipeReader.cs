@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.IO.Pipelines;
+using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 using Microsoft.Win32.SafeHandles;
 
@@ -142,6 +143,13 @@ public sealed partial class FilePipeReader : PipeReader
             }
         }
 
+        return this.ReadLocked(cancellationToken);
+    }
+
+    // Apart from ReadAsync, so the lock's frame and handler are not set up on every inline read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ValueTask<ReadResult> ReadLocked(CancellationToken cancellationToken)
+    {
         lock (this.sync)
         {
             // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
@@ -171,6 +179,7 @@ public sealed partial class FilePipeReader : PipeReader
     }
 
     /// <summary>An inline read, inside the gate: only the consumer's call touches the buffer.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ValueTask<ReadResult> ReadInGate(CancellationToken cancellationToken)
     {
         if (cancellationToken.IsCancellationRequested)
@@ -239,6 +248,13 @@ public sealed partial class FilePipeReader : PipeReader
             return;
         }
 
+        this.AdvanceLocked(consumed, examined);
+    }
+
+    // Apart from AdvanceTo, so the lock's frame and handler are not set up on every inline read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AdvanceLocked(SequencePosition consumed, SequencePosition examined)
+    {
         lock (this.sync)
         {
             if (this.completed)
@@ -374,18 +390,7 @@ public sealed partial class FilePipeReader : PipeReader
         }
 
         int count = (int)Math.Min(target!.Block.Length - filled, remaining);
-        int read;
-        try
-        {
-            read = this.file.Read(target.Block.Span.Slice(filled, count), this.fileOffset);
-        }
-        catch (Exception ex)
-        {
-            this.readError = ex;
-            this.endOfData = true;
-            read = 0;
-        }
-
+        int read = this.ReadOrKeepError(target.Block.Span.Slice(filled, count));
         if (read == 0)
         {
             this.endOfData = true;
@@ -421,6 +426,22 @@ public sealed partial class FilePipeReader : PipeReader
             {
                 this.ChooseByLength();
             }
+        }
+    }
+
+    /// <summary>Reads at <see cref="fileOffset"/>; a read that fails ends the data with its error and reads as 0 bytes.</summary>
+    // Apart from FillInline, whose locals a handler of its own would keep on the stack, not in registers.
+    private int ReadOrKeepError(Span<byte> buffer)
+    {
+        try
+        {
+            return this.file.Read(buffer, this.fileOffset);
+        }
+        catch (Exception ex)
+        {
+            this.readError = ex;
+            this.endOfData = true;
+            return 0;
         }
     }
 
@@ -478,10 +499,7 @@ public sealed partial class FilePipeReader : PipeReader
         bool canceled = Volatile.Read(ref this.cancelPending);
         if (canceled)
         {
-            lock (this.sync)
-            {
-                this.cancelPending = false;
-            }
+            this.ClearCancelPending();
         }
 
         this.resultOutstanding = true;
@@ -493,6 +511,16 @@ public sealed partial class FilePipeReader : PipeReader
             : new ReadOnlySequence<byte>(this.head, this.headIndex, this.tail!, this.tail!.Memory.Length);
         this.WakeReadAheadIfRoom();
         return new ReadResult(buffer, canceled, this.endOfData && this.readError is null);
+    }
+
+    // Apart from TakeResult, so the lock's frame and handler are not set up on every read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ClearCancelPending()
+    {
+        lock (this.sync)
+        {
+            this.cancelPending = false;
+        }
     }
 
     private long ToAbsolute(SequencePosition position)
