@@ -309,7 +309,13 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             Volatile.Write(ref this.completed, true);
-            this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
+
+            // The exception only for a read that waits: built always, it was 120 B per reader completed.
+            if (this.readPending)
+            {
+                this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
+            }
+
             this.StoreSignal();
 
             // A consumer call inside the gate (an inline read on another thread) may still read into the buffer's
