@@ -316,7 +316,10 @@ public sealed partial class FilePipeReader : PipeReader
                 this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
             }
 
-            this.StoreSignal();
+            if (this.readSignal is not null)
+            {
+                this.StoreSignal();
+            }
 
             // A consumer call inside the gate (an inline read on another thread) may still read into the buffer's
             // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
@@ -350,7 +353,14 @@ public sealed partial class FilePipeReader : PipeReader
         }
 
         this.head = this.tail = this.spare = this.recycled = null;
-        this.ReleaseSegments(this.TakeRunSegments(unused));
+
+        // An inline reader never had runs: not even a call for them, per reader completed.
+        if (this.firstRun is not null || this.spareRuns is not null)
+        {
+            unused = this.TakeRunSegments(unused);
+        }
+
+        this.ReleaseSegments(unused);
     }
 
     private void ThrowIfCompletedOrReading()
@@ -396,7 +406,18 @@ public sealed partial class FilePipeReader : PipeReader
         }
 
         int count = (int)Math.Min(target!.Block.Length - filled, remaining);
-        int read = this.ReadOrKeepError(target.Block.Span.Slice(filled, count));
+        int read;
+        try
+        {
+            read = this.file.Read(target.Block.Span.Slice(filled, count), this.fileOffset);
+        }
+        catch (Exception ex)
+        {
+            this.readError = ex;
+            this.endOfData = true;
+            read = 0;
+        }
+
         if (read == 0)
         {
             this.endOfData = true;
@@ -432,22 +453,6 @@ public sealed partial class FilePipeReader : PipeReader
             {
                 this.ChooseByLength();
             }
-        }
-    }
-
-    /// <summary>Reads at <see cref="fileOffset"/>; a read that fails ends the data with its error and reads as 0 bytes.</summary>
-    // Apart from FillInline, whose locals a handler of its own would keep on the stack, not in registers.
-    private int ReadOrKeepError(Span<byte> buffer)
-    {
-        try
-        {
-            return this.file.Read(buffer, this.fileOffset);
-        }
-        catch (Exception ex)
-        {
-            this.readError = ex;
-            this.endOfData = true;
-            return 0;
         }
     }
 
