@@ -381,9 +381,13 @@ public sealed partial class FilePipeReader : PipeReader
     {
         if (this.resultOutstanding && !this.outstandingCanceled)
         {
-            throw PipeMisuse.AlreadyReading();
+            ThrowAlreadyReading();
         }
     }
+
+    // A throw of its own, so ThrowIfReading, on every read, is small enough to be inlined.
+    [DoesNotReturn]
+    private static void ThrowAlreadyReading() => throw PipeMisuse.AlreadyReading();
 
     /// <summary>Reads once on the caller's thread; afterwards there is new data, or the data has ended.</summary>
     private void FillInline()
@@ -596,6 +600,12 @@ public sealed partial class FilePipeReader : PipeReader
             return last.Twin;
         }
 
+        return this.RentSpareOrNew();
+    }
+
+    // Apart from RentSegment, so the slot's case, once per inline read, is small enough to be inlined.
+    private PipeSegment RentSpareOrNew()
+    {
         PipeSegment? segment = this.spare;
         if (segment is not null)
         {
