@@ -238,7 +238,10 @@ public sealed partial class FilePipeReader : PipeReader
             this.ThrowIfCompletedInGate();
             try
             {
-                this.Advance(consumed, examined);
+                if (!this.TryConsumeWholeSegment(consumed, examined))
+                {
+                    this.Advance(consumed, examined);
+                }
             }
             finally
             {
@@ -270,6 +273,28 @@ public sealed partial class FilePipeReader : PipeReader
 
             this.Advance(consumed, examined);
         }
+    }
+
+    /// <summary>Inside the gate: the buffer just returned, one segment, consumed and examined to its end (what a consumer
+    /// that takes everything does on every read). Its segment goes straight to the recycled slot, with no position to
+    /// resolve and no chain to walk; anything else is left to <see cref="Advance"/>, which does the same for this case.</summary>
+    /// <returns>Whether the buffer was consumed here.</returns>
+    private bool TryConsumeWholeSegment(SequencePosition consumed, SequencePosition examined)
+    {
+        PipeSegment? only = this.tail;
+        if (only is null || only != this.head || consumed.GetObject() != only || !examined.Equals(consumed)
+            || consumed.GetInteger() != only.Memory.Length || this.bufferedEnd != this.returnedEnd)
+        {
+            return false;
+        }
+
+        this.resultOutstanding = false;
+        this.examinedEnd = this.returnedEnd;
+        this.Recycle(only);
+        this.head = this.tail = null;
+        this.headIndex = 0;
+        this.WakeReadAheadIfRoom();
+        return true;
     }
 
     private void Advance(SequencePosition consumed, SequencePosition examined)
