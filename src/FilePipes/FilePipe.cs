@@ -20,8 +20,15 @@ public static class FilePipe
     /// </remarks>
     public static FilePipeReader OpenReader(string path, FilePipeOptions? options = null)
     {
-        options ??= FilePipeOptions.Default;
-        options.Validate();
+        // The default options cannot change (init-only) and are valid (tested): not checked again per file opened.
+        if (options is null || ReferenceEquals(options, FilePipeOptions.Default))
+        {
+            options = FilePipeOptions.Default;
+        }
+        else
+        {
+            options.Validate();
+        }
 
         // ReadWrite sharing: a reader must not stop others from appending to or truncating the file, which is why
         // the reader defines what happens then (see FilePipeReader).

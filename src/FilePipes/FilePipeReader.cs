@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.IO.Pipelines;
+using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 using Microsoft.Win32.SafeHandles;
 
@@ -142,6 +143,13 @@ public sealed partial class FilePipeReader : PipeReader
             }
         }
 
+        return this.ReadLocked(cancellationToken);
+    }
+
+    // Apart from ReadAsync, so the lock's frame and handler are not set up on every inline read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ValueTask<ReadResult> ReadLocked(CancellationToken cancellationToken)
+    {
         lock (this.sync)
         {
             // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
@@ -171,6 +179,7 @@ public sealed partial class FilePipeReader : PipeReader
     }
 
     /// <summary>An inline read, inside the gate: only the consumer's call touches the buffer.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ValueTask<ReadResult> ReadInGate(CancellationToken cancellationToken)
     {
         if (cancellationToken.IsCancellationRequested)
@@ -229,7 +238,10 @@ public sealed partial class FilePipeReader : PipeReader
             this.ThrowIfCompletedInGate();
             try
             {
-                this.Advance(consumed, examined);
+                if (!this.TryConsumeWholeSegment(consumed, examined))
+                {
+                    this.Advance(consumed, examined);
+                }
             }
             finally
             {
@@ -239,6 +251,13 @@ public sealed partial class FilePipeReader : PipeReader
             return;
         }
 
+        this.AdvanceLocked(consumed, examined);
+    }
+
+    // Apart from AdvanceTo, so the lock's frame and handler are not set up on every inline read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AdvanceLocked(SequencePosition consumed, SequencePosition examined)
+    {
         lock (this.sync)
         {
             if (this.completed)
@@ -254,6 +273,28 @@ public sealed partial class FilePipeReader : PipeReader
 
             this.Advance(consumed, examined);
         }
+    }
+
+    /// <summary>Inside the gate: the buffer just returned, one segment, consumed and examined to its end (what a consumer
+    /// that takes everything does on every read). Its segment goes straight to the recycled slot, with no position to
+    /// resolve and no chain to walk; anything else is left to <see cref="Advance"/>, which does the same for this case.</summary>
+    /// <returns>Whether the buffer was consumed here.</returns>
+    private bool TryConsumeWholeSegment(SequencePosition consumed, SequencePosition examined)
+    {
+        PipeSegment? only = this.tail;
+        if (only is null || only != this.head || consumed.GetObject() != only || !examined.Equals(consumed)
+            || consumed.GetInteger() != only.Memory.Length || this.bufferedEnd != this.returnedEnd)
+        {
+            return false;
+        }
+
+        this.resultOutstanding = false;
+        this.examinedEnd = this.returnedEnd;
+        this.Recycle(only);
+        this.head = this.tail = null;
+        this.headIndex = 0;
+        this.WakeReadAheadIfRoom();
+        return true;
     }
 
     private void Advance(SequencePosition consumed, SequencePosition examined)
@@ -293,8 +334,17 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             Volatile.Write(ref this.completed, true);
-            this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
-            this.StoreSignal();
+
+            // The exception only for a read that waits: built always, it was 120 B per reader completed.
+            if (this.readPending)
+            {
+                this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
+            }
+
+            if (this.readSignal is not null)
+            {
+                this.StoreSignal();
+            }
 
             // A consumer call inside the gate (an inline read on another thread) may still read into the buffer's
             // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
@@ -328,7 +378,14 @@ public sealed partial class FilePipeReader : PipeReader
         }
 
         this.head = this.tail = this.spare = this.recycled = null;
-        this.ReleaseSegments(this.TakeRunSegments(unused));
+
+        // An inline reader never had runs: not even a call for them, per reader completed.
+        if (this.firstRun is not null || this.spareRuns is not null)
+        {
+            unused = this.TakeRunSegments(unused);
+        }
+
+        this.ReleaseSegments(unused);
     }
 
     private void ThrowIfCompletedOrReading()
@@ -349,9 +406,13 @@ public sealed partial class FilePipeReader : PipeReader
     {
         if (this.resultOutstanding && !this.outstandingCanceled)
         {
-            throw PipeMisuse.AlreadyReading();
+            ThrowAlreadyReading();
         }
     }
+
+    // A throw of its own, so ThrowIfReading, on every read, is small enough to be inlined.
+    [DoesNotReturn]
+    private static void ThrowAlreadyReading() => throw PipeMisuse.AlreadyReading();
 
     /// <summary>Reads once on the caller's thread; afterwards there is new data, or the data has ended.</summary>
     private void FillInline()
@@ -478,10 +539,7 @@ public sealed partial class FilePipeReader : PipeReader
         bool canceled = Volatile.Read(ref this.cancelPending);
         if (canceled)
         {
-            lock (this.sync)
-            {
-                this.cancelPending = false;
-            }
+            this.ClearCancelPending();
         }
 
         this.resultOutstanding = true;
@@ -493,6 +551,16 @@ public sealed partial class FilePipeReader : PipeReader
             : new ReadOnlySequence<byte>(this.head, this.headIndex, this.tail!, this.tail!.Memory.Length);
         this.WakeReadAheadIfRoom();
         return new ReadResult(buffer, canceled, this.endOfData && this.readError is null);
+    }
+
+    // Apart from TakeResult, so the lock's frame and handler are not set up on every read.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ClearCancelPending()
+    {
+        lock (this.sync)
+        {
+            this.cancelPending = false;
+        }
     }
 
     private long ToAbsolute(SequencePosition position)
@@ -557,6 +625,12 @@ public sealed partial class FilePipeReader : PipeReader
             return last.Twin;
         }
 
+        return this.RentSpareOrNew();
+    }
+
+    // Apart from RentSegment, so the slot's case, once per inline read, is small enough to be inlined.
+    private PipeSegment RentSpareOrNew()
+    {
         PipeSegment? segment = this.spare;
         if (segment is not null)
         {

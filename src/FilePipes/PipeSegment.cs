@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace FilePipes;
 
@@ -59,7 +60,9 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     /// <remarks>Kept apart from the filled memory, so the segment does not look <see cref="InChain"/> before it is.</remarks>
     public int ReadLength { get; set; }
 
-    public PipeSegment? NextInChain => (PipeSegment?)this.Next;
+    // Only Link sets Next, always to a PipeSegment: no cast to check (a call to the runtime's cast helper per segment
+    // released).
+    public PipeSegment? NextInChain => Unsafe.As<PipeSegment?>(this.Next);
 
     /// <summary>Gets the other segment over the same block, created on the block's first reuse.</summary>
     public PipeSegment Twin => this.twin ??= new PipeSegment(this);

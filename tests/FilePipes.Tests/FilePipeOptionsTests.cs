@@ -29,6 +29,24 @@ public sealed class FilePipeOptionsTests : IDisposable
     }
 
     [Fact]
+    public void TheDefaultOptionsAreValid()
+    {
+        // FilePipe.OpenReader does not validate FilePipeOptions.Default per file opened: this is why it need not.
+        Assert.Null(Record.Exception(FilePipeOptions.Default.Validate));
+    }
+
+    [Fact]
+    public void OptionsMadeFromTheDefaultOnesAreValidatedWhenOpened()
+    {
+        // Only the Default instance itself skips the check: a copy with a setting changed is a new instance.
+        string path = this.files.WriteRandom("options.bin", 10);
+
+        var refused = Assert.Throws<ArgumentOutOfRangeException>(() => FilePipe.OpenReader(path, FilePipeOptions.Default with { BufferSize = 0 }));
+
+        Assert.Equal("BufferSize", refused.ParamName);
+    }
+
+    [Fact]
     public void DefaultsAreTheDocumentedOnes()
     {
         FilePipeOptions options = FilePipeOptions.Default;
