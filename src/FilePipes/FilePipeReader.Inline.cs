@@ -9,10 +9,12 @@ namespace FilePipes;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Complete while a consumer call is inside the gate (a read running inline on another thread) leaves the buffer to
-/// that call's reader: the read finishes into this reader's own block, and the consumer's next call (which throws, as
-/// any call after Complete does) releases the segments. If the consumer never calls again, they are left to the garbage
-/// collector, never to another reader.
+/// Complete while a consumer call is inside the gate (a read running inline on another thread, which the
+/// <see cref="System.IO.Pipelines.PipeReader"/> contract does not allow) leaves the buffer to that call: its read goes
+/// into this reader's own block, and the call returns what it read, or throws the read's
+/// <see cref="ObjectDisposedException"/> if Complete closed the handle before the read's system call. The consumer's
+/// next call (which throws, as any call after Complete does) releases the segments. If the consumer never calls again,
+/// they are left to the garbage collector, never to another reader.
 /// </para>
 /// <para>
 /// A consumer call that finds the gate held (two consumer calls at once) is refused as misuse, before it changes
