@@ -1,0 +1,234 @@
+using System.Text.Json;
+using BenchmarkDotNet.Mathematics;
+using ResultsComparer.AB;
+using ResultsComparer.Counters;
+using ResultsComparer.Tests.Infrastructure;
+
+namespace ResultsComparer.Tests.AbSteps;
+
+/// <summary>
+/// pr-report past the build, in seconds: each side's checkout is made beforehand with tests/FakeBenchmarks planted
+/// where its build would be (<see cref="FakeBuild"/>), and --reuse-build takes it as built. Every launch is a real
+/// process that writes a BenchmarkDotNet export derived from a committed real one, so the launches are merged, head
+/// is compared with base, the counters of both are counted and compared, and the report decides the exit code.
+/// </summary>
+[HideMutationRunVariables]
+public sealed class AbVerdictTests : IDisposable
+{
+    private static readonly string[] Slice = ["--filter", "*FileStreamBenchmarks*", "--instruction-operations", "0"];
+
+    private readonly TinyRepository repository = new();
+
+    [Fact]
+    public void AnUnchangedPairIsTheSameEverywhereAndExitsZero()
+    {
+        var output = this.Plant(new FakeBuild(), new FakeBuild());
+
+        var run = this.PrReport(["--rounds", "3", "--interleave", "suite", "--fail-on-regression", .. Slice], output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+        Assert.False(File.Exists(Path.Combine(output, "ab", "ab-error.txt")));
+        // Odd rounds base first; every launch exited 0 and left one export.
+        Assert.Equal(["base:1:0:1", "head:1:0:1", "head:2:0:1", "base:2:0:1", "base:3:0:1", "head:3:0:1"], Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[3]}:{l[4]}"));
+        Assert.Equal([FakeBuild.Read, FakeBuild.Write], FullNames(Path.Combine(output, "results")));
+        Assert.Equal(0, CountersComparison.Read(Path.Combine(output, PullRequestCounters.FileName)).Failing);
+        Assert.Empty(run.Error);
+        Assert.Equal(File.ReadAllText(Path.Combine(output, "report.md")), run.Out[run.Out.IndexOf("## ", StringComparison.Ordinal)..][..File.ReadAllText(Path.Combine(output, "report.md")).Length]);
+    }
+
+    [Theory]
+    [InlineData(true, 1)]
+    [InlineData(false, 0)]
+    public void APlantedSlowdownIsASlowerVerdictAndFailsTheCheckOnlyWhenAsked(bool failOnRegression, int exitCode)
+    {
+        var output = this.Plant(new FakeBuild(), new FakeBuild { Slower = new() { ["FileStreamBenchmarks.Read"] = 1.5 } });
+
+        var run = this.PrReport(["--rounds", "3", "--interleave", "suite", .. Slice, .. failOnRegression ? new[] { "--fail-on-regression" } : []], output);
+
+        Assert.True(run.ExitCode == exitCode, run.Error);
+        var verdicts = Verdicts(Path.Combine(output, "ab", "ab.json"));
+        Assert.Equal("Slower", verdicts[FakeBuild.Read]);
+        Assert.Equal("Same", verdicts[FakeBuild.Write]);
+        Assert.Equal(failOnRegression ? 1 : 0, run.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries).Count(l => l.StartsWith("pr-report: regression", StringComparison.Ordinal)));
+        using var report = JsonDocument.Parse(File.ReadAllText(Path.Combine(output, "report.json")));
+        Assert.Contains("slower", report.RootElement.GetProperty("headline").GetString()!, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public void MethodLaunchesMergeIntoTheStatisticsOfAllTheirValuesAndTheStoredComparisonGetsAnOutOfProcessLaunch()
+    {
+        var output = this.Plant(new FakeBuild(), new FakeBuild());
+
+        var run = this.PrReport(["--rounds", "2", "--interleave", "method", .. Slice], output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        // Unit i of round r runs the base first when r + i is odd; then the head's one out-of-process launch.
+        Assert.Equal(
+            ["base:1:Read", "head:1:Read", "head:1:Write", "base:1:Write", "head:2:Read", "base:2:Read", "base:2:Write", "head:2:Write", "head-oop:0:-"],
+            Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[5].Split('.')[^1]}"));
+        Assert.All(Launches(output), l => Assert.Equal(["0", "1"], l[3..5]));
+
+        // The merged head holds both rounds' values of each method in round order, with BenchmarkDotNet's statistics of them.
+        foreach (var name in new[] { FakeBuild.Read, FakeBuild.Write })
+        {
+            var unit = name == FakeBuild.Read ? "m0" : "m1";
+            var launched = new[] { "head-r01", "head-r02" }.SelectMany(l => OriginalValues(Path.Combine(output, "ab", "launches", l, unit), name)).ToList();
+            var merged = Benchmark(Path.Combine(output, "ab", "merged", "head"), name);
+            var statistics = merged.GetProperty("Statistics");
+            Assert.Equal(launched, statistics.GetProperty("OriginalValues").EnumerateArray().Select(v => v.GetDouble()));
+            var expected = new Statistics(launched);
+            Assert.Equal(expected.Median, statistics.GetProperty("Median").GetDouble(), 6);
+            Assert.Equal(expected.Mean, statistics.GetProperty("Mean").GetDouble(), 6);
+            Assert.Equal(expected.N, statistics.GetProperty("N").GetInt32());
+            Assert.Contains("InProcessEmitToolchain", merged.GetProperty("DisplayInfo").GetString(), StringComparison.Ordinal);
+            Assert.DoesNotContain("InProcessEmitToolchain", Benchmark(Path.Combine(output, "results"), name).GetProperty("DisplayInfo").GetString(), StringComparison.Ordinal);
+        }
+
+        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+        Assert.Contains("methods: FilePipes.Benchmarks.FileStreamBenchmarks.Read FilePipes.Benchmarks.FileStreamBenchmarks.Write", run.Out, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AHeadWhoseOutOfProcessLaunchFailsIsBadInput()
+    {
+        var output = this.Plant(new FakeBuild(), new FakeBuild { OutOfProcessExitCode = 3 });
+
+        this.PrReport(["--rounds", "1", "--interleave", "method", .. Slice], output).AssertBadInput("the head's out-of-process launch produced no results");
+
+        Assert.Equal("head-oop:0:3:0", Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[3]}:{l[4]}").Last());
+    }
+
+    [Fact]
+    public void ABaseWhoseLaunchesFailIsReportedAndTheHeadIsStillMeasured()
+    {
+        var output = this.Plant(new FakeBuild { ExitCode = 3 }, new FakeBuild());
+
+        var run = this.PrReport(["--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice], output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        var error = File.ReadAllText(Path.Combine(output, "ab", "ab-error.txt"));
+        Assert.Contains("no base launch produced results", error, StringComparison.Ordinal);
+        Assert.Contains("no base launch produced results", File.ReadAllText(Path.Combine(output, "report.md")), StringComparison.Ordinal);
+        Assert.False(File.Exists(Path.Combine(output, "ab", "ab.json")));
+        Assert.Equal(["base:3:0", "head:0:1", "head:0:1", "base:3:0"], Launches(output).Select(l => $"{l[0]}:{l[3]}:{l[4]}"));
+        Assert.Equal([FakeBuild.Read, FakeBuild.Write], FullNames(Path.Combine(output, "results")));
+    }
+
+    [Fact]
+    public void ABenchmarkThatThrowsInTheHeadIsFailedThere()
+    {
+        var output = this.Plant(new FakeBuild(), new FakeBuild { Failing = ["FileStreamBenchmarks.Write"] });
+
+        var run = this.PrReport(["--rounds", "2", "--interleave", "suite", .. Slice], output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        var verdicts = Verdicts(Path.Combine(output, "ab", "ab.json"));
+        Assert.Equal("Failed", verdicts[FakeBuild.Write]);
+        Assert.Equal("Same", verdicts[FakeBuild.Read]);
+        Assert.All(Launches(output).Where(l => l[0] == "head"), l => Assert.Equal(["1", "1"], l[3..5]));
+    }
+
+    [Fact]
+    public void MoreBytesAndReadCallsInTheHeadAreFlaggedInTheirOwnCountersAndFailTheCheck()
+    {
+        var output = this.Plant(new FakeBuild(), new FakeBuild { ExtraBytes = new() { ["Read"] = 24 }, ExtraReadCalls = new() { ["Write"] = 1 } });
+
+        var run = this.PrReport(["--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice], output);
+
+        Assert.True(run.ExitCode == 1, run.Error);
+        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+        var counters = CountersComparison.Read(Path.Combine(output, PullRequestCounters.FileName));
+        Assert.Null(counters.BaseError);
+        var read = counters.Cases.Single(c => c.Benchmark == FakeBuild.Read);
+        var write = counters.Cases.Single(c => c.Benchmark == FakeBuild.Write);
+        var bytes = read.Counters.Single(v => v.Counter == CounterKind.AllocatedBytes);
+        Assert.Equal((232.0, 256.0, true), (bytes.Base!.Value, bytes.Head!.Value, bytes.Fails));
+        var calls = write.Counters.Single(v => v.Counter == CounterKind.ReadCalls);
+        Assert.Equal((4.0, 5.0, true), (calls.Base!.Value, calls.Head!.Value, calls.Fails));
+        Assert.Equal(2, counters.Failing);
+        Assert.All(read.Counters.Concat(write.Counters).Where(v => v != bytes && v != calls), v => Assert.False(v.Fails));
+        // Each side's own counts are kept beside the comparison.
+        Assert.True(File.Exists(Path.Combine(output, "counters", "base", "counters.json")));
+        Assert.True(File.Exists(Path.Combine(output, "counters", "head", "counters.json")));
+    }
+
+    [Fact]
+    public void ASideThatCannotBeCountedIsSaidInTheReportAndTheTimingsStand()
+    {
+        var output = this.Plant(new FakeBuild { CountersError = "the base's host broke" }, new FakeBuild());
+
+        var run = this.PrReport(["--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice], output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        var counters = CountersComparison.Read(Path.Combine(output, PullRequestCounters.FileName));
+        Assert.Contains("the base could not be counted: the counters run (dotnet) failed: the base's host broke", counters.BaseError, StringComparison.Ordinal);
+        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+
+        var headless = this.Plant(new FakeBuild(), new FakeBuild { CountersError = "the head's host broke" });
+        var second = this.PrReport(["--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice], headless);
+
+        Assert.True(second.ExitCode == 0, second.Error);
+        Assert.False(File.Exists(Path.Combine(headless, PullRequestCounters.FileName)));
+        Assert.Contains("the head could not be counted", File.ReadAllText(Path.Combine(headless, "report.md")), StringComparison.Ordinal);
+    }
+
+    public void Dispose() => this.repository.Dispose();
+
+    private static Dictionary<string, string> Verdicts(string compareJson)
+    {
+        using var document = JsonDocument.Parse(File.ReadAllText(compareJson));
+        return document.RootElement.GetProperty("benchmarks").EnumerateArray()
+            .ToDictionary(b => b.GetProperty("fullName").GetString()!, b => b.GetProperty("verdict").GetString()!);
+    }
+
+    private static List<string> FullNames(string folder) =>
+        Exports(folder).SelectMany(file =>
+        {
+            using var document = JsonDocument.Parse(File.ReadAllText(file));
+            return document.RootElement.GetProperty("Benchmarks").EnumerateArray().Select(b => b.GetProperty("FullName").GetString()!).ToList();
+        }).ToList();
+
+    private static IEnumerable<string> Exports(string folder) =>
+        Directory.EnumerateFiles(folder, "*-report-full.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal);
+
+    private static JsonElement Benchmark(string folder, string fullName)
+    {
+        foreach (var file in Exports(folder))
+        {
+            using var document = JsonDocument.Parse(File.ReadAllText(file));
+            foreach (var benchmark in document.RootElement.GetProperty("Benchmarks").EnumerateArray())
+            {
+                if (benchmark.GetProperty("FullName").GetString() == fullName)
+                {
+                    return benchmark.Clone();
+                }
+            }
+        }
+
+        throw new InvalidOperationException($"{fullName} is not in {folder}");
+    }
+
+    private static List<double> OriginalValues(string folder, string fullName) =>
+        Benchmark(folder, fullName).GetProperty("Statistics").GetProperty("OriginalValues").EnumerateArray().Select(v => v.GetDouble()).ToList();
+
+    private static List<string[]> Launches(string output) =>
+        File.ReadAllLines(Path.Combine(output, "ab", "launches.tsv")).Skip(1).Select(l => l.Split('\t')).ToList();
+
+    private ComparerRun PrReport(string[] args, string output) =>
+        ComparerRun.Of(["pr-report", "--repo", this.repository.Root, "--base", "first", "--head", "first", "--out", output, "--keep-src", "--reuse-build", .. args]);
+
+    // A fresh output folder with both sides' checkouts of the first commit, each with its fake build.
+    private string Plant(FakeBuild baseBuild, FakeBuild headBuild)
+    {
+        var output = this.repository.NewOut();
+        foreach (var (side, build) in new[] { ("base", baseBuild), ("head", headBuild) })
+        {
+            var checkout = new SideBuild(side, Path.Combine(output, "ab", side + "-src"));
+            this.repository.Git("worktree", "add", "--detach", "--quiet", checkout.Source, this.repository.First);
+            build.At(checkout.Program);
+        }
+
+        return output;
+    }
+}

@@ -1,0 +1,59 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace ResultsComparer.Tests.AbSteps;
+
+/// <summary>
+/// What a planted tests/FakeBenchmarks build answers (its Behaviour.cs reads this as fake-benchmarks.json beside the
+/// program). By default: the committed BenchmarkDotNet 0.15.8 export of FileStreamBenchmarks (Read and Write, one
+/// case each), unchanged.
+/// </summary>
+internal sealed record FakeBuild
+{
+    /// <summary>The two benchmarks' FullNames in the default export.</summary>
+    public const string Read = "FilePipes.Benchmarks.FileStreamBenchmarks.Read(UserBufferSize: 4096, FileOptions: None, FileSize: 1MiB)";
+
+    /// <inheritdoc cref="Read"/>
+    public const string Write = "FilePipes.Benchmarks.FileStreamBenchmarks.Write(UserBufferSize: 4096, FileOptions: None, FileSize: 1MiB)";
+
+    private static readonly JsonSerializerOptions Json = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+    };
+
+    /// <summary>Gets the export served.</summary>
+    public string Export { get; init; } = Path.Combine(AppContext.BaseDirectory, "RealOutput", "Exports", "bdn-0.15.8", "FilePipes.Benchmarks.FileStreamBenchmarks-report-full.json");
+
+    /// <summary>Gets the factor on the times of the benchmarks whose FullName contains a key.</summary>
+    public Dictionary<string, double>? Slower { get; init; }
+
+    /// <summary>Gets fragments of the FullNames of benchmarks that throw.</summary>
+    public string[]? Failing { get; init; }
+
+    /// <summary>Gets the exit code of a launch that crashes at start.</summary>
+    public int? ExitCode { get; init; }
+
+    /// <summary>Gets the exit code of an out-of-process launch that crashes at start.</summary>
+    public int? OutOfProcessExitCode { get; init; }
+
+    /// <summary>Gets the bytes per operation the counters run adds to the benchmarks whose FullName contains a key.</summary>
+    public Dictionary<string, long>? ExtraBytes { get; init; }
+
+    /// <summary>Gets the read calls per operation the counters run adds.</summary>
+    public Dictionary<string, long>? ExtraReadCalls { get; init; }
+
+    /// <summary>Gets the message of a counters run that fails.</summary>
+    public string? CountersError { get; init; }
+
+    /// <summary>Plants the fake program at <paramref name="program"/> (where a side's build puts FilePipes.Benchmarks.dll).</summary>
+    public void At(string program)
+    {
+        var folder = Path.GetDirectoryName(program)!;
+        Directory.CreateDirectory(folder);
+        var fake = Path.Combine(AppContext.BaseDirectory, "FakeBenchmarks.dll");
+        File.Copy(fake, program, overwrite: true);
+        File.Copy(Path.ChangeExtension(fake, ".runtimeconfig.json"), Path.ChangeExtension(program, ".runtimeconfig.json"), overwrite: true);
+        File.WriteAllText(Path.Combine(folder, "fake-benchmarks.json"), JsonSerializer.Serialize(this, Json));
+    }
+}
