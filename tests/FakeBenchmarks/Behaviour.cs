@@ -9,7 +9,7 @@ namespace FakeBenchmarks;
 /// times of the benchmarks whose FullName contains each key; <c>failing</c>, fragments of benchmarks that throw;
 /// <c>exitCode</c>, a launch that crashes at start (no output at all), and <c>outOfProcessExitCode</c>, one that crashes
 /// when not --inProcess; <c>extraBytes</c> and <c>extraReadCalls</c>, counts per
-/// operation added in the counters run; <c>countersError</c>, a counters run that fails with that message.
+/// operation added in the counters run; <c>countersError</c>, a counters run that fails with that message; <c>countersWithoutFile</c>, one that exits 0 and writes nothing.
 /// </summary>
 internal sealed class Behaviour
 {
@@ -25,6 +25,8 @@ internal sealed class Behaviour
     public int? OutOfProcessExitCode => this.root["outOfProcessExitCode"]?.GetValue<int>();
 
     public string? CountersError => this.root["countersError"]?.GetValue<string>();
+
+    public bool CountersWithoutFile => this.root["countersWithoutFile"]?.GetValue<bool>() ?? false;
 
     public static Behaviour Read()
     {

@@ -22,6 +22,11 @@ internal static class CountersAnswer
             return 1;
         }
 
+        if (behaviour.CountersWithoutFile)
+        {
+            return 0;
+        }
+
         if (arguments.Has("--marks"))
         {
             throw new FakeInputException("the planted build does not answer a callgrind run (--marks)");

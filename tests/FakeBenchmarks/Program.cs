@@ -11,6 +11,15 @@ internal static class Program
 {
     public static int Main(string[] args)
     {
+        // What the comparer passed, for its logs and the tests that read them (--list output skips these lines: they are
+        // not method names).
+        Console.Out.WriteLine($"fake: arguments: {string.Join(' ', args)}");
+        Console.Out.WriteLine($"fake: directory: {Environment.CurrentDirectory}");
+        foreach (var name in new[] { "FILEPIPES_FIXTURES", "FILEPIPES_SLOWDOWN", "DOTNET_TieredCompilation" })
+        {
+            Console.Out.WriteLine($"fake: {name}={Environment.GetEnvironmentVariable(name) ?? "(unset)"}");
+        }
+
         try
         {
             var behaviour = Behaviour.Read();

@@ -46,6 +46,9 @@ internal sealed record FakeBuild
     /// <summary>Gets the message of a counters run that fails.</summary>
     public string? CountersError { get; init; }
 
+    /// <summary>Gets a value indicating whether the counters run exits 0 without writing its file.</summary>
+    public bool? CountersWithoutFile { get; init; }
+
     /// <summary>Plants the fake program at <paramref name="program"/> (where a side's build puts FilePipes.Benchmarks.dll).</summary>
     public void At(string program)
     {
