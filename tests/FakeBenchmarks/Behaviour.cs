@@ -5,11 +5,16 @@ namespace FakeBenchmarks;
 
 /// <summary>
 /// What one planted build answers, read from fake-benchmarks.json beside the program (a test writes it per side):
-/// <c>export</c>, the BenchmarkDotNet full export it serves (a committed real one); <c>slower</c>, a factor on the
-/// times of the benchmarks whose FullName contains each key; <c>failing</c>, fragments of benchmarks that throw;
-/// <c>exitCode</c>, a launch that crashes at start (no output at all), and <c>outOfProcessExitCode</c>, one that crashes
-/// when not --inProcess; <c>extraBytes</c> and <c>extraReadCalls</c>, counts per
-/// operation added in the counters run; <c>countersError</c>, a counters run that fails with that message; <c>countersWithoutFile</c>, one that exits 0 and writes nothing.
+/// <list type="bullet">
+/// <item><c>export</c>: the BenchmarkDotNet full export it serves (a committed real one);</item>
+/// <item><c>slower</c>: a factor on the times of the benchmarks whose FullName contains each key;</item>
+/// <item><c>failing</c>: fragments of the FullNames of benchmarks that throw;</item>
+/// <item><c>extraBytes</c>: bytes per operation added, in the launches' exports and in the counters run;</item>
+/// <item><c>extraReadCalls</c>: read calls per operation added in the counters run;</item>
+/// <item><c>exitCode</c>: every launch crashes at start; <c>outOfProcessExitCode</c>: those without --inProcess do;</item>
+/// <item><c>damagedExport</c>: exports cut in half; <c>duplicateExport</c>: each export written twice, under two names;</item>
+/// <item><c>countersError</c>: the counters run fails with that message; <c>countersWithoutFile</c>: it writes nothing.</item>
+/// </list>
 /// </summary>
 internal sealed class Behaviour
 {
@@ -25,6 +30,10 @@ internal sealed class Behaviour
     public int? OutOfProcessExitCode => this.root["outOfProcessExitCode"]?.GetValue<int>();
 
     public string? CountersError => this.root["countersError"]?.GetValue<string>();
+
+    public bool DamagedExport => this.root["damagedExport"]?.GetValue<bool>() ?? false;
+
+    public bool DuplicateExport => this.root["duplicateExport"]?.GetValue<bool>() ?? false;
 
     public bool CountersWithoutFile => this.root["countersWithoutFile"]?.GetValue<bool>() ?? false;
 

@@ -55,6 +55,11 @@ internal static class LaunchAnswer
                 }
                 else
                 {
+                    if (benchmark["Memory"] is JsonObject memory && memory["BytesAllocatedPerOperation"] is JsonValue bytes)
+                    {
+                        memory["BytesAllocatedPerOperation"] = bytes.GetValue<long>() + behaviour.ExtraBytes(fullName);
+                    }
+
                     Scale(benchmark, behaviour.Slower(fullName) * (1 + slowdown) * (1 + Drift(artifacts, fullName)));
                 }
 
@@ -64,7 +69,12 @@ internal static class LaunchAnswer
             export["Benchmarks"] = benchmarks;
             var path = Path.Combine(artifacts, "results", type.Key + "-report-full.json");
             Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-            File.WriteAllText(path, export.ToJsonString(new JsonSerializerOptions { WriteIndented = true }));
+            var json = export.ToJsonString(new JsonSerializerOptions { WriteIndented = true });
+            File.WriteAllText(path, behaviour.DamagedExport ? json[..(json.Length / 2)] : json);
+            if (behaviour.DuplicateExport)
+            {
+                File.WriteAllText(Path.Combine(artifacts, "results", type.Key + "Again-report-full.json"), json);
+            }
         }
 
         return failed ? 1 : 0;

@@ -1,6 +1,5 @@
 using System.Text.Json;
 using BenchmarkDotNet.Mathematics;
-using ResultsComparer.AB;
 using ResultsComparer.Counters;
 using ResultsComparer.Tests.Infrastructure;
 
@@ -27,11 +26,11 @@ public sealed class AbVerdictTests : IDisposable
         var run = this.PrReport(["--rounds", "3", "--interleave", "suite", "--fail-on-regression", .. Slice], output);
 
         Assert.True(run.ExitCode == 0, run.Error);
-        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+        Assert.Equal(["Same", "Same"], AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
         Assert.False(File.Exists(Path.Combine(output, "ab", "ab-error.txt")));
         // Odd rounds base first; every launch exited 0 and left one export.
-        Assert.Equal(["base:1:0:1", "head:1:0:1", "head:2:0:1", "base:2:0:1", "base:3:0:1", "head:3:0:1"], Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[3]}:{l[4]}"));
-        Assert.Equal([FakeBuild.Read, FakeBuild.Write], FullNames(Path.Combine(output, "results")));
+        Assert.Equal(["base:1:0:1", "head:1:0:1", "head:2:0:1", "base:2:0:1", "base:3:0:1", "head:3:0:1"], AbOutput.Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[3]}:{l[4]}"));
+        Assert.Equal([FakeBuild.Read, FakeBuild.Write], AbOutput.FullNames(Path.Combine(output, "results")));
         Assert.Equal(0, CountersComparison.Read(Path.Combine(output, PullRequestCounters.FileName)).Failing);
         Assert.Empty(run.Error);
         Assert.Equal(File.ReadAllText(Path.Combine(output, "report.md")), run.Out[run.Out.IndexOf("## ", StringComparison.Ordinal)..][..File.ReadAllText(Path.Combine(output, "report.md")).Length]);
@@ -47,7 +46,7 @@ public sealed class AbVerdictTests : IDisposable
         var run = this.PrReport(["--rounds", "3", "--interleave", "suite", .. Slice, .. failOnRegression ? new[] { "--fail-on-regression" } : []], output);
 
         Assert.True(run.ExitCode == exitCode, run.Error);
-        var verdicts = Verdicts(Path.Combine(output, "ab", "ab.json"));
+        var verdicts = AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json"));
         Assert.Equal("Slower", verdicts[FakeBuild.Read]);
         Assert.Equal("Same", verdicts[FakeBuild.Write]);
         Assert.Equal(failOnRegression ? 1 : 0, run.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries).Count(l => l.StartsWith("pr-report: regression", StringComparison.Ordinal)));
@@ -66,15 +65,15 @@ public sealed class AbVerdictTests : IDisposable
         // Unit i of round r runs the base first when r + i is odd; then the head's one out-of-process launch.
         Assert.Equal(
             ["base:1:Read", "head:1:Read", "head:1:Write", "base:1:Write", "head:2:Read", "base:2:Read", "base:2:Write", "head:2:Write", "head-oop:0:-"],
-            Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[5].Split('.')[^1]}"));
-        Assert.All(Launches(output), l => Assert.Equal(["0", "1"], l[3..5]));
+            AbOutput.Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[5].Split('.')[^1]}"));
+        Assert.All(AbOutput.Launches(output), l => Assert.Equal(["0", "1"], l[3..5]));
 
         // The merged head holds both rounds' values of each method in round order, with BenchmarkDotNet's statistics of them.
         foreach (var name in new[] { FakeBuild.Read, FakeBuild.Write })
         {
             var unit = name == FakeBuild.Read ? "m0" : "m1";
-            var launched = new[] { "head-r01", "head-r02" }.SelectMany(l => OriginalValues(Path.Combine(output, "ab", "launches", l, unit), name)).ToList();
-            var merged = Benchmark(Path.Combine(output, "ab", "merged", "head"), name);
+            var launched = new[] { "head-r01", "head-r02" }.SelectMany(l => AbOutput.OriginalValues(Path.Combine(output, "ab", "launches", l, unit), name)).ToList();
+            var merged = AbOutput.Benchmark(Path.Combine(output, "ab", "merged", "head"), name);
             var statistics = merged.GetProperty("Statistics");
             Assert.Equal(launched, statistics.GetProperty("OriginalValues").EnumerateArray().Select(v => v.GetDouble()));
             var expected = new Statistics(launched);
@@ -82,10 +81,10 @@ public sealed class AbVerdictTests : IDisposable
             Assert.Equal(expected.Mean, statistics.GetProperty("Mean").GetDouble(), 6);
             Assert.Equal(expected.N, statistics.GetProperty("N").GetInt32());
             Assert.Contains("InProcessEmitToolchain", merged.GetProperty("DisplayInfo").GetString(), StringComparison.Ordinal);
-            Assert.DoesNotContain("InProcessEmitToolchain", Benchmark(Path.Combine(output, "results"), name).GetProperty("DisplayInfo").GetString(), StringComparison.Ordinal);
+            Assert.DoesNotContain("InProcessEmitToolchain", AbOutput.Benchmark(Path.Combine(output, "results"), name).GetProperty("DisplayInfo").GetString(), StringComparison.Ordinal);
         }
 
-        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+        Assert.Equal(["Same", "Same"], AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
         Assert.Contains("methods: FilePipes.Benchmarks.FileStreamBenchmarks.Read FilePipes.Benchmarks.FileStreamBenchmarks.Write", run.Out, StringComparison.Ordinal);
     }
 
@@ -96,7 +95,7 @@ public sealed class AbVerdictTests : IDisposable
 
         this.PrReport(["--rounds", "1", "--interleave", "method", .. Slice], output).AssertBadInput("the head's out-of-process launch produced no results");
 
-        Assert.Equal("head-oop:0:3:0", Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[3]}:{l[4]}").Last());
+        Assert.Equal("head-oop:0:3:0", AbOutput.Launches(output).Select(l => $"{l[0]}:{l[1]}:{l[3]}:{l[4]}").Last());
     }
 
     [Fact]
@@ -111,8 +110,8 @@ public sealed class AbVerdictTests : IDisposable
         Assert.Contains("no base launch produced results", error, StringComparison.Ordinal);
         Assert.Contains("no base launch produced results", File.ReadAllText(Path.Combine(output, "report.md")), StringComparison.Ordinal);
         Assert.False(File.Exists(Path.Combine(output, "ab", "ab.json")));
-        Assert.Equal(["base:3:0", "head:0:1", "head:0:1", "base:3:0"], Launches(output).Select(l => $"{l[0]}:{l[3]}:{l[4]}"));
-        Assert.Equal([FakeBuild.Read, FakeBuild.Write], FullNames(Path.Combine(output, "results")));
+        Assert.Equal(["base:3:0", "head:0:1", "head:0:1", "base:3:0"], AbOutput.Launches(output).Select(l => $"{l[0]}:{l[3]}:{l[4]}"));
+        Assert.Equal([FakeBuild.Read, FakeBuild.Write], AbOutput.FullNames(Path.Combine(output, "results")));
     }
 
     [Fact]
@@ -123,10 +122,10 @@ public sealed class AbVerdictTests : IDisposable
         var run = this.PrReport(["--rounds", "2", "--interleave", "suite", .. Slice], output);
 
         Assert.True(run.ExitCode == 0, run.Error);
-        var verdicts = Verdicts(Path.Combine(output, "ab", "ab.json"));
+        var verdicts = AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json"));
         Assert.Equal("Failed", verdicts[FakeBuild.Write]);
         Assert.Equal("Same", verdicts[FakeBuild.Read]);
-        Assert.All(Launches(output).Where(l => l[0] == "head"), l => Assert.Equal(["1", "1"], l[3..5]));
+        Assert.All(AbOutput.Launches(output).Where(l => l[0] == "head"), l => Assert.Equal(["1", "1"], l[3..5]));
     }
 
     [Fact]
@@ -137,7 +136,7 @@ public sealed class AbVerdictTests : IDisposable
         var run = this.PrReport(["--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice], output);
 
         Assert.True(run.ExitCode == 1, run.Error);
-        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+        Assert.Equal(["Same", "Same"], AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
         var counters = CountersComparison.Read(Path.Combine(output, PullRequestCounters.FileName));
         Assert.Null(counters.BaseError);
         var read = counters.Cases.Single(c => c.Benchmark == FakeBuild.Read);
@@ -163,7 +162,7 @@ public sealed class AbVerdictTests : IDisposable
         Assert.True(run.ExitCode == 0, run.Error);
         var counters = CountersComparison.Read(Path.Combine(output, PullRequestCounters.FileName));
         Assert.Contains("the base could not be counted: the counters run (dotnet) failed: the base's host broke", counters.BaseError, StringComparison.Ordinal);
-        Assert.Equal(["Same", "Same"], Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
+        Assert.Equal(["Same", "Same"], AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
 
         var headless = this.Plant(new FakeBuild(), new FakeBuild { CountersError = "the head's host broke" });
         var second = this.PrReport(["--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice], headless);
@@ -175,60 +174,7 @@ public sealed class AbVerdictTests : IDisposable
 
     public void Dispose() => this.repository.Dispose();
 
-    private static Dictionary<string, string> Verdicts(string compareJson)
-    {
-        using var document = JsonDocument.Parse(File.ReadAllText(compareJson));
-        return document.RootElement.GetProperty("benchmarks").EnumerateArray()
-            .ToDictionary(b => b.GetProperty("fullName").GetString()!, b => b.GetProperty("verdict").GetString()!);
-    }
+    private ComparerRun PrReport(string[] args, string output) => AbOutput.PrReport(this.repository, output, args);
 
-    private static List<string> FullNames(string folder) =>
-        Exports(folder).SelectMany(file =>
-        {
-            using var document = JsonDocument.Parse(File.ReadAllText(file));
-            return document.RootElement.GetProperty("Benchmarks").EnumerateArray().Select(b => b.GetProperty("FullName").GetString()!).ToList();
-        }).ToList();
-
-    private static IEnumerable<string> Exports(string folder) =>
-        Directory.EnumerateFiles(folder, "*-report-full.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal);
-
-    private static JsonElement Benchmark(string folder, string fullName)
-    {
-        foreach (var file in Exports(folder))
-        {
-            using var document = JsonDocument.Parse(File.ReadAllText(file));
-            foreach (var benchmark in document.RootElement.GetProperty("Benchmarks").EnumerateArray())
-            {
-                if (benchmark.GetProperty("FullName").GetString() == fullName)
-                {
-                    return benchmark.Clone();
-                }
-            }
-        }
-
-        throw new InvalidOperationException($"{fullName} is not in {folder}");
-    }
-
-    private static List<double> OriginalValues(string folder, string fullName) =>
-        Benchmark(folder, fullName).GetProperty("Statistics").GetProperty("OriginalValues").EnumerateArray().Select(v => v.GetDouble()).ToList();
-
-    private static List<string[]> Launches(string output) =>
-        File.ReadAllLines(Path.Combine(output, "ab", "launches.tsv")).Skip(1).Select(l => l.Split('\t')).ToList();
-
-    private ComparerRun PrReport(string[] args, string output) =>
-        ComparerRun.Of(["pr-report", "--repo", this.repository.Root, "--base", "first", "--head", "first", "--out", output, "--keep-src", "--reuse-build", .. args]);
-
-    // A fresh output folder with both sides' checkouts of the first commit, each with its fake build.
-    private string Plant(FakeBuild baseBuild, FakeBuild headBuild)
-    {
-        var output = this.repository.NewOut();
-        foreach (var (side, build) in new[] { ("base", baseBuild), ("head", headBuild) })
-        {
-            var checkout = new SideBuild(side, Path.Combine(output, "ab", side + "-src"));
-            this.repository.Git("worktree", "add", "--detach", "--quiet", checkout.Source, this.repository.First);
-            build.At(checkout.Program);
-        }
-
-        return output;
-    }
+    private string Plant(FakeBuild baseBuild, FakeBuild headBuild) => AbOutput.Plant(this.repository, baseBuild, headBuild);
 }

@@ -37,7 +37,13 @@ internal sealed record FakeBuild
     /// <summary>Gets the exit code of an out-of-process launch that crashes at start.</summary>
     public int? OutOfProcessExitCode { get; init; }
 
-    /// <summary>Gets the bytes per operation the counters run adds to the benchmarks whose FullName contains a key.</summary>
+    /// <summary>Gets a value indicating whether the launches' exports are cut in half.</summary>
+    public bool? DamagedExport { get; init; }
+
+    /// <summary>Gets a value indicating whether each launch writes its export twice, under two names.</summary>
+    public bool? DuplicateExport { get; init; }
+
+    /// <summary>Gets the bytes per operation the launches and the counters run add to the benchmarks whose FullName contains a key.</summary>
     public Dictionary<string, long>? ExtraBytes { get; init; }
 
     /// <summary>Gets the read calls per operation the counters run adds.</summary>
