@@ -13,6 +13,8 @@ namespace FakeBenchmarks;
 /// <item><c>extraReadCalls</c>: read calls per operation added in the counters run;</item>
 /// <item><c>exitCode</c>: every launch crashes at start; <c>outOfProcessExitCode</c>: those without --inProcess do;</item>
 /// <item><c>damagedExport</c>: exports cut in half; <c>duplicateExport</c>: each export written twice, under two names;</item>
+/// <item><c>extraInstructions</c>: instructions per operation added in the callgrind run; <c>markFunction</c>: the
+/// function its marks name (getpgrp); <c>missingParts</c>: dumps it leaves out at the end;</item>
 /// <item><c>countersError</c>: the counters run fails with that message; <c>countersWithoutFile</c>: it writes nothing.</item>
 /// </list>
 /// </summary>
@@ -30,6 +32,12 @@ internal sealed class Behaviour
     public int? OutOfProcessExitCode => this.root["outOfProcessExitCode"]?.GetValue<int>();
 
     public string? CountersError => this.root["countersError"]?.GetValue<string>();
+
+    public string? MarkFunction => this.root["markFunction"]?.GetValue<string>();
+
+    public int MissingParts => this.root["missingParts"]?.GetValue<int>() ?? 0;
+
+    public long ExtraInstructions(string fullName) => (long)this.PerBenchmark("extraInstructions", fullName).Sum();
 
     public bool DamagedExport => this.root["damagedExport"]?.GetValue<bool>() ?? false;
 

@@ -3,7 +3,7 @@ namespace FakeBenchmarks;
 /// <summary>
 /// Answers what the comparer asks of FilePipes.Benchmarks (AB/BenchmarkLauncher.cs, Counters/CountersRun.cs):
 /// <c>--counters ... --operations N --out FILE</c> writes the counters host's JSON; <c>... --list flat</c> prints the
-/// selected methods; any other command line is a launch, which writes a BenchmarkDotNet full export under
+/// selected methods; <c>--as-valgrind ...</c> stands in for callgrind running the host (<see cref="CallgrindAnswer"/>); any other command line is a launch, which writes a BenchmarkDotNet full export under
 /// <c>--artifacts DIR</c>/results. What it answers comes from <see cref="Behaviour"/>, a file the test plants beside
 /// the program. Exit codes as the suite's: 0 ran, 1 a benchmark failed, 2 bad input or a filter that matches nothing.
 /// </summary>
@@ -23,6 +23,11 @@ internal static class Program
         try
         {
             var behaviour = Behaviour.Read();
+            if (args is ["--as-valgrind", .. var valgrind])
+            {
+                return CallgrindAnswer.Run(behaviour, valgrind);
+            }
+
             var arguments = Arguments.Parse(args);
             var selected = behaviour.Export().Select(arguments.Filters);
             if (arguments.Has("--counters"))

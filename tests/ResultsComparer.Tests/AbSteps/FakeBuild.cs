@@ -49,6 +49,15 @@ internal sealed record FakeBuild
     /// <summary>Gets the read calls per operation the counters run adds.</summary>
     public Dictionary<string, long>? ExtraReadCalls { get; init; }
 
+    /// <summary>Gets the instructions per operation the callgrind run adds.</summary>
+    public Dictionary<string, long>? ExtraInstructions { get; init; }
+
+    /// <summary>Gets the function the callgrind run's marks name, when not getpgrp.</summary>
+    public string? MarkFunction { get; init; }
+
+    /// <summary>Gets how many dumps the callgrind run leaves out at the end.</summary>
+    public int? MissingParts { get; init; }
+
     /// <summary>Gets the message of a counters run that fails.</summary>
     public string? CountersError { get; init; }
 
@@ -64,5 +73,19 @@ internal sealed record FakeBuild
         File.Copy(fake, program, overwrite: true);
         File.Copy(Path.ChangeExtension(fake, ".runtimeconfig.json"), Path.ChangeExtension(program, ".runtimeconfig.json"), overwrite: true);
         File.WriteAllText(Path.Combine(folder, "fake-benchmarks.json"), JsonSerializer.Serialize(this, Json));
+    }
+
+    /// <summary>
+    /// Plants the fake at <paramref name="program"/> with an apphost beside it (an empty file: only the callgrind
+    /// stand-in is given it), and a script named valgrind in <paramref name="bin"/> that runs the fake as callgrind.
+    /// </summary>
+    [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
+    public void WithCallgrindAt(string program, string bin)
+    {
+        this.At(program);
+        File.WriteAllText(Path.ChangeExtension(program, null), "");
+        var script = Path.Combine(bin, "valgrind");
+        File.WriteAllText(script, $"#!/bin/sh\nexec dotnet '{program}' --as-valgrind \"$@\"\n");
+        File.SetUnixFileMode(script, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
     }
 }

@@ -59,6 +59,88 @@ public sealed class FakeCountersTests : IDisposable
     }
 
     [Fact]
+    public void InstructionsAreTheDifferenceOfTheNAndTwoNPartsOverN()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // Elsewhere the run says NotLinux before it looks for valgrind (above).
+        }
+
+        var program = this.PlantWithCallgrind(new FakeBuild { ExtraInstructions = new() { ["Write"] = 2_500 } });
+        var work = this.folder.Folder("work");
+
+        var counted = this.WithFakeValgrind(() => new CountersRun(program, new Dictionary<string, string?>(), TimeSpan.FromMinutes(2), new ProgressLog("test"))
+            .Count(["--filter", "*"], 2, 4, work));
+
+        Assert.Null(counted.InstructionsNotMeasured);
+        Assert.Equal(4, counted.InstructionOperations);
+        Assert.Equal([100_000.0, 102_500.0], counted.Cases.Select(c => c.Instructions));
+        // The host ran under callgrind with the marks, N, the warm-up and its own file, from the program's folder.
+        var log = File.ReadAllText(Path.Combine(work, "callgrind", "callgrind.log"));
+        Assert.Contains($"--counters --filter * --marks --operations 4 --warmup 3 --out {Path.Combine(work, "callgrind", "marked.json")}", log, StringComparison.Ordinal);
+        Assert.Contains("fake: DOTNET_TieredCompilation=0", log, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(1, "callgrind wrote 7 parts for 2 cases, not 8")]
+    [InlineData(0, "the host marks with open, not getpgrp")]
+    public void CallgrindPartsThatDoNotMatchTheMarksAreBadInput(int missingParts, string expected)
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return;
+        }
+
+        var program = this.PlantWithCallgrind(new FakeBuild { MissingParts = missingParts, MarkFunction = missingParts == 0 ? "open" : null });
+
+        var failure = Assert.Throws<InputException>(() => this.WithFakeValgrind(() => new CountersRun(program, new Dictionary<string, string?>(), TimeSpan.FromMinutes(2), new ProgressLog("test"))
+            .Count(["--filter", "*"], 2, 1, this.folder.Folder("work"))));
+
+        Assert.Contains(expected, failure.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AStaleCallgrindFolderIsEmptiedFirst()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return;
+        }
+
+        var program = this.PlantWithCallgrind(new FakeBuild());
+        var work = this.folder.Folder("work");
+        // A part left by an earlier run would be counted as one more dump.
+        File.WriteAllText(this.folder.File("work", "callgrind", "callgrind.out.99"), "part: 9\nevents: Ir\ntotals: 1\n");
+
+        var counted = this.WithFakeValgrind(() => new CountersRun(program, new Dictionary<string, string?>(), TimeSpan.FromMinutes(2), new ProgressLog("test"))
+            .Count(["--filter", "*Read"], 2, 1, work));
+
+        Assert.Equal(100_000.0, Assert.Single(counted.Cases).Instructions);
+    }
+
+    [Fact]
+    public void ValgrindIsFoundOnThePathOrNot()
+    {
+        var empty = this.folder.Folder("empty-bin");
+        var path = Environment.GetEnvironmentVariable("PATH");
+        try
+        {
+            Environment.SetEnvironmentVariable("PATH", empty);
+            Assert.False(CountersRun.HasValgrind());
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("PATH", path);
+        }
+
+        if (OperatingSystem.IsLinux())
+        {
+            this.PlantWithCallgrind(new FakeBuild());
+            Assert.True(this.WithFakeValgrind(CountersRun.HasValgrind));
+        }
+    }
+
+    [Fact]
     public void AHostThatFailsIsBadInputWithItsFirstErrorLine()
     {
         var program = this.Plant("head", new FakeBuild { CountersError = "cannot open the fixture" });
@@ -110,6 +192,30 @@ public sealed class FakeCountersTests : IDisposable
     }
 
     public void Dispose() => this.folder.Dispose();
+
+    // The fake with an apphost beside it and a valgrind script in bin/ that runs it as callgrind.
+    [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
+    private string PlantWithCallgrind(FakeBuild build)
+    {
+        var program = new SideBuild("head", this.folder.Folder("head-src")).Program;
+        build.WithCallgrindAt(program, this.folder.Folder("bin"));
+        return program;
+    }
+
+    // The process's PATH starts with bin/ while the action runs: the comparer finds valgrind by name.
+    private T WithFakeValgrind<T>(Func<T> action)
+    {
+        var path = Environment.GetEnvironmentVariable("PATH");
+        Environment.SetEnvironmentVariable("PATH", Path.Combine(this.folder.Path, "bin") + Path.PathSeparator + path);
+        try
+        {
+            return action();
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("PATH", path);
+        }
+    }
 
     private string Plant(string side, FakeBuild build)
     {
