@@ -30,6 +30,10 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
     // Counts must not depend on when the JIT recompiles: the host refuses to run without this.
     private const string TieredCompilation = "DOTNET_TieredCompilation";
 
+    // Under valgrind the JIT's rel32 calls can overflow, and it then compiles every method that calls another at
+    // MinOpts: the counts were of unoptimized code (docs/verdict-quality.md). 0 makes it use 64-bit addresses instead.
+    private const string OptionalRelocs = "DOTNET_JitEnableOptionalRelocs";
+
     // Operations before the first mark. After one, FilePipeWriter 64 KiB 4 MiB's next operation still cost 43,000
     // instructions more than the ones after it; after three, N = 1 and N = 2 agreed to one instruction in 20.5 million.
     private const int CallgrindWarmup = 3;
@@ -135,7 +139,8 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
             "valgrind",
             ["--tool=callgrind", $"--callgrind-out-file={output}", $"--dump-before={MarkFunction}", "--dump-instr=no",
              apphost, "--counters", .. selection, "--marks", "--operations", Text(n), "--warmup", Text(CallgrindWarmup), "--out", marked],
-            Path.Combine(work, "callgrind.log"));
+            Path.Combine(work, "callgrind.log"),
+            underValgrind: true);
         using var document = ReadHostFile(marked);
         var marks = document.RootElement.GetProperty("marks");
         if (marks.GetProperty("function").GetString() != MarkFunction)
@@ -170,9 +175,14 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
         return perOperation;
     }
 
-    private void Host(string fileName, IReadOnlyList<string> arguments, string log)
+    private void Host(string fileName, IReadOnlyList<string> arguments, string log, bool underValgrind = false)
     {
         var variables = new Dictionary<string, string?>(environment, StringComparer.Ordinal) { [TieredCompilation] = "0" };
+        if (underValgrind)
+        {
+            variables[OptionalRelocs] = "0";
+        }
+
         var outcome = ChildProcess.Run(fileName, arguments, Path.GetDirectoryName(Path.GetFullPath(program))!, limit, variables, log);
         if (!outcome.Succeeded)
         {

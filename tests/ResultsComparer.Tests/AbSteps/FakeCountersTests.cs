@@ -79,6 +79,10 @@ public sealed class FakeCountersTests : IDisposable
         var log = File.ReadAllText(Path.Combine(work, "callgrind", "callgrind.log"));
         Assert.Contains($"--counters --filter * --marks --operations 4 --warmup 3 --out {Path.Combine(work, "callgrind", "marked.json")}", log, StringComparison.Ordinal);
         Assert.Contains("fake: DOTNET_TieredCompilation=0", log, StringComparison.Ordinal);
+
+        // Optimized code under valgrind too; the in-process run, natively, is left as the runtime chooses.
+        Assert.Contains("fake: DOTNET_JitEnableOptionalRelocs=0", log, StringComparison.Ordinal);
+        Assert.Contains("fake: DOTNET_JitEnableOptionalRelocs=(unset)", File.ReadAllText(Path.Combine(work, "native.log")), StringComparison.Ordinal);
     }
 
     [Theory]
