@@ -210,23 +210,41 @@ internal sealed class AbRun
 
     // A unit is a method (Namespace.Class.Method) matched by a method-level glob. A glob that names parameters (it has
     // a '(') stays one unit of its own, since BenchmarkDotNet ORs filters and a method filter would run all its cases.
+    // Such a glob is left out when every method it matches is a unit already (its cases run there); one that matches
+    // a unit's method and another method is refused: either way a case would run twice in a round, which no merge takes.
     private void FindUnits(bool baseOk)
     {
         SideBuild[] sides = baseOk ? [this.head, this.baseSide] : [this.head];
         IReadOnlyList<string> globs = this.options.Filters.Count > 0 ? this.options.Filters : ["*"];
-        foreach (var glob in globs)
-        {
-            var methods = sides
+        var found = globs
+            .Select(glob => (Glob: glob, Methods: sides
                 .SelectMany(side => this.launcher.ListMethods(side, ["--profile", this.options.Profile, .. this.options.BenchArguments, "--filter", glob]))
                 .Distinct(StringComparer.Ordinal)
-                .Order(StringComparer.Ordinal);
-            foreach (var found in methods)
+                .Order(StringComparer.Ordinal)
+                .ToList()))
+            .ToList();
+        var wholeMethods = found.Where(f => !NamesCases(f.Glob)).SelectMany(f => f.Methods).ToHashSet(StringComparer.Ordinal);
+        foreach (var (glob, methods) in found)
+        {
+            if (NamesCases(glob))
             {
-                var unit = glob.Contains('(', StringComparison.Ordinal) ? glob : found;
-                if (!this.units.Contains(unit, StringComparer.Ordinal))
+                var whole = methods.Where(wholeMethods.Contains).ToList();
+                if (whole.Count > 0 && whole.Count < methods.Count)
                 {
-                    this.units.Add(unit);
+                    throw new InputException($"--filter {glob} selects cases of {whole[0]}, which another filter selects whole, and of other methods: name a method or its cases, not both");
                 }
+
+                if (whole.Count == 0 && methods.Count > 0)
+                {
+                    this.AddUnit(glob);
+                }
+
+                continue;
+            }
+
+            foreach (var method in methods)
+            {
+                this.AddUnit(method);
             }
         }
 
@@ -236,6 +254,16 @@ internal sealed class AbRun
         }
 
         this.progress.Say($"methods: {string.Join(' ', this.units)}");
+    }
+
+    private static bool NamesCases(string glob) => glob.Contains('(', StringComparison.Ordinal);
+
+    private void AddUnit(string unit)
+    {
+        if (!this.units.Contains(unit, StringComparer.Ordinal))
+        {
+            this.units.Add(unit);
+        }
     }
 
     // The two sides back to back (the head alone when the base cannot be measured).

@@ -94,6 +94,33 @@ public sealed class AbOutcomeTests : IDisposable
     }
 
     [Theory]
+    [InlineData("*Write", "*FileStreamBenchmarks.Write(UserBufferSize: 4096*")]
+    [InlineData("*FileStreamBenchmarks.Write(UserBufferSize: 4096*", "*Write")]
+    public void ACaseGlobWhoseMethodIsSelectedWholeRunsWithThatMethodNotTwice(string first, string second)
+    {
+        var output = AbOutput.Plant(this.repository, new FakeBuild(), new FakeBuild());
+
+        var run = AbOutput.PrReport(this.repository, output, ["--rounds", "2", "--interleave", "method", "--filter", first, "--filter", second, "--instruction-operations", "0"]);
+
+        // Launched twice in a round, the case would be in two exports of one launch, which the merge refuses.
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Equal(["FilePipes.Benchmarks.FileStreamBenchmarks.Write", "-"], AbOutput.Launches(output).Select(l => l[5]).Distinct());
+        Assert.True(File.Exists(Path.Combine(output, "ab", "ab.json")), "the A/B was made");
+    }
+
+    [Fact]
+    public void ACaseGlobThatAlsoSelectsAnotherMethodBesideAWholeOneIsRefused()
+    {
+        var output = AbOutput.Plant(this.repository, new FakeBuild(), new FakeBuild());
+
+        var run = AbOutput.PrReport(this.repository, output, ["--rounds", "1", "--interleave", "method", "--filter", "*Write", "--filter", "*(UserBufferSize: 4096*", "--instruction-operations", "0"]);
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Contains("FilePipes.Benchmarks.FileStreamBenchmarks.Write, which another filter selects whole", run.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", run.Error, StringComparison.Ordinal);
+    }
+
+    [Theory]
     [InlineData("runner", 1)]
     [InlineData("development-machine", 0)]
     public void MoreBytesThanTheStoredBaselineFailTheCheckOnlyAgainstARunnersBaseline(string measuredOn, int exitCode)
