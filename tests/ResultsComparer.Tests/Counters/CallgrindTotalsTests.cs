@@ -23,6 +23,22 @@ public sealed class CallgrindTotalsTests : IDisposable
         Assert.Equal(42L, CallgrindTotals.Instructions(file));
     }
 
+    // totals: is the count of the whole run wherever it stands; summary: only stands in for a missing one.
+    [Theory]
+    [InlineData("events: Ir\ntotals: 100\nsummary: 7\n")]
+    [InlineData("events: Ir\nsummary: 7\ntotals: 100\n")]
+    [InlineData("events:   Ir  Dr\ntotals:   100  5\n")]
+    [InlineData("events: Ir\nsummary: 100\n")]
+    public void The_totals_line_wins_over_a_summary_line_in_either_order(string text) =>
+        Assert.Equal(100L, CallgrindTotals.Instructions(this.Write(text)));
+
+    [Theory]
+    [InlineData("events: Ir\ntotals: -5\n")]
+    [InlineData("totals: 100\n")]
+    [InlineData("events: Ir\ntotals:\n")]
+    public void A_total_that_is_not_a_count_of_instructions_is_bad_input(string text) =>
+        Assert.Throws<InputException>(() => CallgrindTotals.Instructions(this.Write(text)));
+
     [Theory]
     [InlineData("events: Ir\nfn=main\n", "no totals")]
     [InlineData("events: Dr Ir\ntotals: 1 2\n", "not Ir")]
