@@ -74,6 +74,8 @@ public sealed class CallgrindTotalsTests : IDisposable
     [InlineData("part: 1", "part: 3", "skip from 1 to 3")]
     [InlineData("part: 1", "part: 1", "dumped twice")]
     [InlineData("part: 1", "", "no part: line")]
+    [InlineData("part: 0", "part: 1", "is not a part number")]
+    [InlineData("part: 1", "part: two", "is not a part number")]
     public void Parts_with_a_gap_a_repeat_or_no_number_are_bad_input(string first, string second, string expected)
     {
         var dumps = this.folder.Folder("dumps-" + Guid.NewGuid().ToString("N"));

@@ -24,6 +24,11 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
         using var json = ReadJson(pool);
         Assert.Equal(["A/A", "+5%", "+10%", "+20%"], json.RootElement.GetProperty("rounds").EnumerateObject().Select(p => p.Name));
         Assert.All(json.RootElement.GetProperty("rounds").EnumerateObject(), p => Assert.Equal(2, p.Value.GetInt32()));
+        // The console shows the summary table: the report's first lines, without the per-benchmark part.
+        var markdown = File.ReadAllText(Path.Combine(pool, "analysis", "trials.md"));
+        Assert.Contains("| mode | verdict | threshold |", run.Out, StringComparison.Ordinal);
+        Assert.StartsWith(run.Out.TrimEnd('\n'), markdown, StringComparison.Ordinal);
+        Assert.DoesNotContain("| rule | benchmark |", run.Out, StringComparison.Ordinal);
         Assert.Equal(["A/A", "+5%", "+10%", "+20%"], Rows(json).Where(r => r.GetProperty("verdict").GetString() == "paired sign" && r.GetProperty("threshold").GetString() == "5%").Select(r => r.GetProperty("level").GetString()));
     }
 
@@ -85,8 +90,8 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
     {
         var pool = this.RoundsPool(["P", "S10", "P", "S10", "P", "S10", "P", "S10", "P", "S10"]);
 
-        Assert.Equal(0, Analyze(pool, "--trials", "3", "--rounds", "2", "--rules", "sign", "--out", this.temp.Folder("a")).ExitCode);
-        Assert.Equal(0, Analyze(pool, "--trials", "3", "--rounds", "2", "--rules", "sign", "--out", this.temp.Folder("b"), "--seed", "8").ExitCode);
+        Assert.Equal(0, Analyze(pool, "--trials", "3", "--rounds", "2", "--rules", "sign", "--out", this.temp.File("a")).ExitCode);
+        Assert.Equal(0, Analyze(pool, "--trials", "3", "--rounds", "2", "--rules", "sign", "--out", this.temp.File("b"), "--seed", "8").ExitCode);
 
         // The analysis goes where --out says, and nowhere else.
         Assert.False(Directory.Exists(Path.Combine(pool, "analysis")));
@@ -152,6 +157,26 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
         }
     }
 
+    [Theory]
+    [InlineData("1\t1")]
+    [InlineData("0\t0")]
+    public void ARoundWithAFailedOrEmptyLaunchIsLeftOut(string exitAndJson)
+    {
+        var pool = this.RoundsPool(["P", "S20", "P", "S20"]);
+        var tsv = Path.Combine(pool, "rounds.tsv");
+        File.AppendAllLines(tsv, ["5\tP\t0\tDemo.ReadBenchmarks.Read\tbase\t0\t1\t0\t1", $"5\tP\t0\tDemo.ReadBenchmarks.Read\thead\t0\t1\t{exitAndJson}", string.Empty]);
+
+        var run = Analyze(pool, "--trials", "1", "--rounds", "2", "--rules", "sign");
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var json = ReadJson(pool);
+        Assert.Equal(2, json.RootElement.GetProperty("rounds").GetProperty("A/A").GetInt32());
+    }
+
+    [Fact]
+    public void TrialsWithoutASubcommandIsBadInput() =>
+        ComparerRun.Of("trials").AssertBadInput("trials: ");
+
     [Fact]
     public void AFolderThatIsNotThereIsBadInput() =>
         ComparerRun.Of("trials", "analyze", "--pool", this.temp.File("nowhere")).AssertBadInput("no such folder");
@@ -168,7 +193,9 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
         // Launches 3 to 14 of the schedule P, S10, P, S20: six plain, three of each slowdown.
         var launches = json.RootElement.GetProperty("launches");
         Assert.Equal([6, 3, 3], new[] { "P", "S10", "S20" }.Select(k => launches.GetProperty(k).GetInt32()));
-        Assert.StartsWith("Pool: 6 plain, 3 at +10%, 3 at +20% single-launch processes (one build), launches 3-14.", File.ReadAllText(Path.Combine(pool, "analysis", "trials.md")), StringComparison.Ordinal);
+        var markdown = File.ReadAllText(Path.Combine(pool, "analysis", "trials.md"));
+        Assert.StartsWith("Pool: 6 plain, 3 at +10%, 3 at +20% single-launch processes (one build), launches 3-14.", markdown, StringComparison.Ordinal);
+        Assert.Equal(markdown, run.Out.Replace("\r\n", "\n", StringComparison.Ordinal));
     }
 
     [Fact]
