@@ -63,18 +63,8 @@ public sealed class JsonFieldsTests
     [InlineData("-0.000001", false)]
     [InlineData("1e400", false)]
     [InlineData("\"1\"", false)]
-    public void ANumbersLowerBoundIsIncluded(string value, bool accepted)
-    {
-        var fields = Fields($$"""{"v":{{value}}}""");
-        if (accepted)
-        {
-            Assert.Equal(0, fields.Number("v", min: 0));
-        }
-        else
-        {
-            AssertRefused(() => fields.Number("v", min: 0), "v");
-        }
-    }
+    public void ANumbersLowerBoundIsIncluded(string value, bool accepted) =>
+        AssertReadOrRefused(accepted, 0.0, () => Field(value).Number("v", min: 0), "v");
 
     [Theory]
     [InlineData("1", true)]
@@ -82,18 +72,8 @@ public sealed class JsonFieldsTests
     [InlineData("1.5", false)]
     [InlineData("9223372036854775808", false)]
     [InlineData("\"2\"", false)]
-    public void AnIntegerIsWholeWithinItsLowerBound(string value, bool accepted)
-    {
-        var fields = Fields($$"""{"v":{{value}}}""");
-        if (accepted)
-        {
-            Assert.Equal(1, fields.Integer("v", min: 1));
-        }
-        else
-        {
-            AssertRefused(() => fields.Integer("v", min: 1), "v");
-        }
-    }
+    public void AnIntegerIsWholeWithinItsLowerBound(string value, bool accepted) =>
+        AssertReadOrRefused(accepted, 1L, () => Field(value).Integer("v", min: 1), "v");
 
     [Fact]
     public void AnIntegerWithoutABoundTakesTheWholeRange() =>
@@ -106,18 +86,8 @@ public sealed class JsonFieldsTests
     [InlineData("[5, 1e400]", false)]
     [InlineData("[5, \"6\"]", false)]
     [InlineData("[5, null]", false)]
-    public void NumbersAreBoundedOnBothSidesBoundsIncluded(string value, bool accepted)
-    {
-        var fields = Fields($$"""{"v":{{value}}}""");
-        if (accepted)
-        {
-            Assert.Equal([0.0, 10.0], fields.Numbers("v", 0, 10));
-        }
-        else
-        {
-            AssertRefused(() => fields.Numbers("v", 0, 10), "v[");
-        }
-    }
+    public void NumbersAreBoundedOnBothSidesBoundsIncluded(string value, bool accepted) =>
+        AssertReadOrRefused(accepted, "0 10", () => string.Join(' ', Field(value).Numbers("v", 0, 10)), "v[");
 
     [Theory]
     [InlineData("s", "5")]
@@ -149,6 +119,21 @@ public sealed class JsonFieldsTests
         var error = Assert.Throws<InputException>(() => item.Integer("n"));
 
         Assert.StartsWith("export.json: Root.outer.items[0]: n ", error.Message, StringComparison.Ordinal);
+    }
+
+    // An object whose one field "v" holds the JSON text given.
+    private static JsonFields Field(string value) => Fields($$"""{"v":{{value}}}""");
+
+    private static void AssertReadOrRefused<T>(bool accepted, T expected, Func<T> read, string field)
+    {
+        if (accepted)
+        {
+            Assert.Equal(expected, read());
+        }
+        else
+        {
+            AssertRefused(() => read(), field);
+        }
     }
 
     private static JsonFields Fields(string json) => new("export.json", "Root", JsonDocument.Parse(json).RootElement.Clone());

@@ -37,10 +37,7 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
     {
         var pool = this.RoundsPool(["P", "S20", "P", "S20", "P", "S20"]);
 
-        var run = Analyze(pool, "--trials", "2", "--rounds", "2", "3", "--rules", "sign", "t@0.2", "--thresholds", "5%", "10%");
-
-        Assert.True(run.ExitCode == 0, run.Error);
-        using var json = ReadJson(pool);
+        using var json = AnalyzeOk(pool, "--trials", "2", "--rounds", "2", "3", "--rules", "sign", "t@0.2", "--thresholds", "5%", "10%");
         var rows = Rows(json).Select(r => $"{r.GetProperty("threshold").GetString()} {r.GetProperty("mode").GetString()} {r.GetProperty("verdict").GetString()} {r.GetProperty("level").GetString()}").ToList();
         Assert.Equal(rows.Distinct().Count(), rows.Count);
         foreach (var threshold in new[] { "5%", "10%" })
@@ -70,10 +67,7 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
     {
         var pool = this.RoundsPool(["P", "S20", "P", "S20", "P", "S20", "P", "S20"]);
 
-        var run = Analyze(pool, "--trials", "5", "--rounds", "2", "--rules", "sign");
-
-        Assert.True(run.ExitCode == 0, run.Error);
-        using var json = ReadJson(pool);
+        using var json = AnalyzeOk(pool, "--trials", "5", "--rounds", "2", "--rules", "sign");
         var cell = json.RootElement.GetProperty("perCase").EnumerateArray().Single();
         var paired = Row(json, "A/B, 2 rounds", "paired sign", "+20%");
         // The cell counts [flagged, all] over the trials of one benchmark: the same as the row's comparisons.
@@ -105,10 +99,7 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
         // Eight rounds of each level: 28 distinct pairs of rounds to draw from.
         var pool = this.RoundsPool([.. Enumerable.Range(0, 16).Select(i => i % 2 == 0 ? "P" : "S20")]);
 
-        var run = Analyze(pool, "--rounds", "2", "--rules", "sign");
-
-        Assert.True(run.ExitCode == 0, run.Error);
-        using var json = ReadJson(pool);
+        using var json = AnalyzeOk(pool, "--rounds", "2", "--rules", "sign");
         Assert.Equal(20, Row(json, "A/B, 2 rounds", "paired sign", "A/A").GetProperty("runs").GetInt32());
     }
 
@@ -166,10 +157,7 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
         var tsv = Path.Combine(pool, "rounds.tsv");
         File.AppendAllLines(tsv, ["5\tP\t0\tDemo.ReadBenchmarks.Read\tbase\t0\t1\t0\t1", $"5\tP\t0\tDemo.ReadBenchmarks.Read\thead\t0\t1\t{exitAndJson}", string.Empty]);
 
-        var run = Analyze(pool, "--trials", "1", "--rounds", "2", "--rules", "sign");
-
-        Assert.True(run.ExitCode == 0, run.Error);
-        using var json = ReadJson(pool);
+        using var json = AnalyzeOk(pool, "--trials", "1", "--rounds", "2", "--rules", "sign");
         Assert.Equal(2, json.RootElement.GetProperty("rounds").GetProperty("A/A").GetInt32());
     }
 
@@ -209,6 +197,14 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
     public void Dispose() => this.temp.Dispose();
 
     private static ComparerRun Analyze(string pool, params string[] options) => ComparerRun.Of(["trials", "analyze", "--pool", pool, .. options]);
+
+    // analyze, which must succeed, and the trials.json it wrote.
+    private static JsonDocument AnalyzeOk(string pool, params string[] options)
+    {
+        var run = Analyze(pool, options);
+        Assert.True(run.ExitCode == 0, run.Error);
+        return ReadJson(pool);
+    }
 
     private static JsonDocument ReadJson(string pool) => JsonDocument.Parse(File.ReadAllText(Path.Combine(pool, "analysis", "trials.json")));
 
