@@ -5,7 +5,9 @@ namespace ResultsComparer;
 /// <summary>Dispatches to one command per file; a new command is one line in <see cref="Commands"/>.</summary>
 public static class Program
 {
-    private static readonly Dictionary<string, Func<string[], int>> Commands = new(StringComparer.Ordinal)
+    // Built per run rather than held in a static field: a static initializer runs once per process, so a test host
+    // that runs Main many times (as mutation testing does) would never see a change to this table.
+    private static Dictionary<string, Func<string[], int>> Commands() => new(StringComparer.Ordinal)
     {
         ["compare"] = CompareCommand.Run,
         ["export-trend"] = ExportTrendCommand.Run,
@@ -24,10 +26,11 @@ public static class Program
     {
         try
         {
-            if (args.Length == 0 || !Commands.TryGetValue(args[0], out var command))
+            var commands = Commands();
+            if (args.Length == 0 || !commands.TryGetValue(args[0], out var command))
             {
                 var given = args.Length == 0 ? "no command" : $"unknown command '{args[0]}'";
-                throw new InputException($"{given}; expected one of: {string.Join(", ", Commands.Keys)}");
+                throw new InputException($"{given}; expected one of: {string.Join(", ", commands.Keys)}");
             }
 
             return command(args[1..]);

@@ -115,6 +115,44 @@ public sealed class BadInputTests
         ComparerRun.Of("compare", "--base", "--diff", "y", "--threshold", "5%").AssertBadInput("--base needs a value");
     }
 
+    // Every command the workflows and the README name reaches its own option parsing: an option it does not take is
+    // its own usage error, never "unknown command".
+    [Theory]
+    [InlineData("compare")]
+    [InlineData("export-trend")]
+    [InlineData("baseline")]
+    [InlineData("merge")]
+    [InlineData("report")]
+    [InlineData("pr-report")]
+    [InlineData("trials")]
+    [InlineData("counters")]
+    public void EachCommandIsDispatchedToItsOwnParser(string command)
+    {
+        var run = ComparerRun.Of(command, "--no-such-option");
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.DoesNotContain("unknown command", run.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("no command", run.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AnUnknownCommandListsEveryCommand()
+    {
+        var run = ComparerRun.Of("frobnicate");
+
+        foreach (var command in new[] { "compare", "export-trend", "baseline", "merge", "report", "pr-report", "trials", "counters" })
+        {
+            Assert.Contains(command, run.Error, StringComparison.Ordinal);
+        }
+    }
+
+    [Theory]
+    [InlineData("one\ntwo", "one two")]
+    [InlineData("  one \r\n\r\n  two\r three  ", "one two three")]
+    [InlineData("one", "one")]
+    public void AMessageOfManyLinesIsOneLine(string text, string expected) =>
+        Assert.Equal(expected, InputException.OneLine(text));
+
     private static string Good(TempFolder temp)
     {
         var folder = Path.Combine(temp.Path, "good");

@@ -30,4 +30,42 @@ public sealed class HostEnvironmentTests
     [InlineData(".NET 10.0.12")]
     public void AnotherRuntimeIsStillAnotherMachine(string runtime) =>
         Assert.Equal([$"runtime: .NET 10.0.12 (10.0.1226.42308) vs {runtime}"], V014.MachineDifferencesFrom(V0158 with { RuntimeVersion = runtime }));
+
+    [Theory]
+    [InlineData("CPU", "Other CPU")]
+    [InlineData("architecture", "Arm64")]
+    [InlineData("logical cores", "4")]
+    [InlineData("logical cores", null)]
+    public void EachMachineFieldIsItsOwnDifference(string field, string? value)
+    {
+        var other = field switch
+        {
+            "CPU" => V014 with { ProcessorName = value! },
+            "architecture" => V014 with { Architecture = value! },
+            _ => V014 with { LogicalCoreCount = value is null ? null : int.Parse(value, System.Globalization.CultureInfo.InvariantCulture) },
+        };
+        var mine = field switch { "CPU" => "AMD EPYC", "architecture" => "X64", _ => "2" };
+
+        Assert.Equal([$"{field}: {mine} vs {value ?? "?"}"], V014.MachineDifferencesFrom(other));
+        Assert.Equal([$"{field}: {value ?? "?"} vs {mine}"], other.MachineDifferencesFrom(V014));
+    }
+
+    [Fact]
+    public void UnknownCoresOnBothSidesAreTheSame() =>
+        Assert.Empty((V014 with { LogicalCoreCount = null }).MachineDifferencesFrom(V014 with { LogicalCoreCount = null }));
+
+    // Only the version repeated in the parentheses is dropped; a runtime written in neither shape is compared as it is.
+    [Theory]
+    [InlineData(".NET 10.0.12 (10.0.12)", ".NET 10.0.12", true)]
+    [InlineData(".NET 10.0.12 (10.0.12, 10.0.1226.42308)", ".NET 10.0.12 (10.0.1226.42308)", true)]
+    [InlineData(".NET 10.0.12 (10.0.12, 10.0.1226.42308)", ".NET 10.0.12 (10.0.12, 10.0.1226.42308)", true)]
+    [InlineData(".NET 10.0.12 (10.0.1226.42308", ".NET 10.0.12 (10.0.1226.42308)", false)]
+    [InlineData(".NET 10.0.12 (10.0.13)", ".NET 10.0.12", false)]
+    [InlineData(".NET 10.0.12(10.0.12)", ".NET 10.0.12", false)]
+    public void ARuntimeIsTheSameWhenOnlyTheRepeatedVersionDiffers(string a, string b, bool same)
+    {
+        var differences = (V014 with { RuntimeVersion = a }).MachineDifferencesFrom(V014 with { RuntimeVersion = b });
+
+        Assert.Equal(same, differences.Count == 0);
+    }
 }

@@ -6,29 +6,14 @@ namespace ResultsComparer.Tests;
 public sealed class MarkdownGoldenTests
 {
     [Fact]
-    public void CompareMarkdown()
-    {
-        using var temp = new TempFolder();
-        BdnJson.Write(temp.Folder("base"), BaseSide());
-        BdnJson.Write(temp.Folder("diff"), DiffSide());
-        var run = ComparerRun.Of(
-            "compare", "--base", temp.File("base"), "--diff", temp.File("diff"), "--threshold", "5%",
-            "--title", "Benchmarks (ubuntu-latest)", "--fail-threshold", "20%", "--md", temp.File("report.md"));
-        Assert.True(run.ExitCode == 0, run.Error);
-        GoldenFile.AssertMatches("compare.md", File.ReadAllText(temp.File("report.md")));
-    }
+    public void CompareMarkdown() =>
+        GoldenFile.AssertCompareWrites(
+            "compare.md", GoldenSides.Base(), GoldenSides.Diff(), markdown: true,
+            ["--threshold", "5%", "--title", "Benchmarks (ubuntu-latest)", "--fail-threshold", "20%"]);
 
     [Fact]
-    public void CompareMarkdownWithTimingOff()
-    {
-        using var temp = new TempFolder();
-        BdnJson.Write(temp.Folder("base"), BaseSide());
-        BdnJson.Write(temp.Folder("diff"), DiffSide());
-        var run = ComparerRun.Of(
-            "compare", "--base", temp.File("base"), "--diff", temp.File("diff"), "--threshold", "5%", "--timing", "off", "--md", temp.File("report.md"));
-        Assert.True(run.ExitCode == 0, run.Error);
-        GoldenFile.AssertMatches("compare-timing-off.md", File.ReadAllText(temp.File("report.md")));
-    }
+    public void CompareMarkdownWithTimingOff() =>
+        GoldenFile.AssertCompareWrites("compare-timing-off.md", GoldenSides.Base(), GoldenSides.Diff(), markdown: true, ["--threshold", "5%", "--timing", "off"]);
 
     [Fact]
     public void OsReportMarkdown()
@@ -50,32 +35,13 @@ public sealed class MarkdownGoldenTests
         BdnJson.Write(temp.Folder("head"), [FakeBenchmark.Of("FilePipeReader", 60_000, 0.02, 15, 3, 120, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096"), FakeBenchmark.Of("FileStreamSync", 80_000, 0.02, 15, 4, 4200, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096"), FakeBenchmark.Of("NewReader", 1_000, 0.02, 15, 5, 0, "FilePipes.Benchmarks.ReadBenchmarks", "BufferSize: 4096")]);
         Assert.Equal(0, ComparerRun.Of("compare", "--base", Path.Combine(temp.File("baselines"), "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%", "--timing", "indicative", "--json", temp.File("baseline.json")).ExitCode);
 
-        var run = ComparerRun.Of("report", "--os", "ubuntu-latest", "--ab", temp.File("ab.json"), "--baseline", temp.File("baseline.json"), "--md", temp.File("os.md"), "--json", temp.File("os.json"), "--fail-on-regression");
-        Assert.Equal(1, run.ExitCode);
-        GoldenFile.AssertMatches("report-ubuntu.md", File.ReadAllText(temp.File("os.md")));
+        GoldenFile.AssertProgramWrites(
+            "report-ubuntu.md", 1, temp.File("os.md"),
+            ["report", "--os", "ubuntu-latest", "--ab", temp.File("ab.json"), "--baseline", temp.File("baseline.json"), "--md", temp.File("os.md"), "--json", temp.File("os.json"), "--fail-on-regression"]);
 
         // The A/B step failed: the report says so and still shows the baseline sections.
-        var failed = ComparerRun.Of("report", "--os", "windows-latest", "--ab-error", "the base has no benchmark project", "--baseline", temp.File("baseline.json"), "--md", temp.File("win.md"), "--json", temp.File("win.json"));
-        Assert.Equal(0, failed.ExitCode);
-        GoldenFile.AssertMatches("report-ab-failed.md", File.ReadAllText(temp.File("win.md")));
+        GoldenFile.AssertProgramWrites(
+            "report-ab-failed.md", 0, temp.File("win.md"),
+            ["report", "--os", "windows-latest", "--ab-error", "the base has no benchmark project", "--baseline", temp.File("baseline.json"), "--md", temp.File("win.md"), "--json", temp.File("win.json")]);
     }
-
-    private static FakeBenchmark[] BaseSide() =>
-    [
-        FakeBenchmark.Of("FileStreamSync", 80_000, 0.02, 15, 1, 4200, parameters: "BufferSize: 4096"),
-        FakeBenchmark.Of("FilePipeReader", 50_000, 0.02, 15, 2, 120, parameters: "BufferSize: 4096"),
-        FakeBenchmark.Of("FilePipeReader", 45_000, 0.02, 15, 3, 120, parameters: "BufferSize: 65536"),
-        FakeBenchmark.Of("PipeReaderOverFileStream", 1_500_000, 0.02, 15, 4, 9000),
-        FakeBenchmark.Of("Removed", 900, 0.02, 15, 5, 0),
-    ];
-
-    private static FakeBenchmark[] DiffSide() =>
-    [
-        FakeBenchmark.Of("FileStreamSync", 80_000, 0.02, 15, 11, 4200, parameters: "BufferSize: 4096"),
-        FakeBenchmark.Of("FilePipeReader", 56_000, 0.02, 15, 12, 121, parameters: "BufferSize: 4096"),
-        FakeBenchmark.Of("FilePipeReader", 60_000, 0.02, 15, 13, 120, parameters: "BufferSize: 65536"),
-        FakeBenchmark.Of("PipeReaderOverFileStream", 1_200_000, 0.02, 15, 14, 8000),
-        FakeBenchmark.Of("Added", 700, 0.02, 15, 15, 0),
-        FakeBenchmark.FailedOne("Throws"),
-    ];
 }

@@ -37,6 +37,7 @@ internal static class InputFile
         }
         finally
         {
+            // Stryker disable once Statement : giving the buffer back to the pool only saves memory; what is read is the same
             ArrayPool<byte>.Shared.Return(buffer);
         }
     }
@@ -96,6 +97,7 @@ internal static class InputFile
             }
             catch
             {
+                // Stryker disable once Statement : giving the buffer back to the pool only saves memory; the error is the same
                 ArrayPool<byte>.Shared.Return(buffer);
                 throw;
             }
@@ -127,6 +129,7 @@ internal static class InputFile
         }
         finally
         {
+            // Stryker disable once Statement : giving the buffer back to the pool only saves memory; what is read is the same
             ArrayPool<byte>.Shared.Return(buffer);
         }
     }

@@ -23,6 +23,22 @@ public sealed class CallgrindTotalsTests : IDisposable
         Assert.Equal(42L, CallgrindTotals.Instructions(file));
     }
 
+    // totals: is the count of the whole run wherever it stands; summary: only stands in for a missing one.
+    [Theory]
+    [InlineData("events: Ir\ntotals: 100\nsummary: 7\n")]
+    [InlineData("events: Ir\nsummary: 7\ntotals: 100\n")]
+    [InlineData("events:   Ir  Dr\ntotals:   100  5\n")]
+    [InlineData("events: Ir\nsummary: 100\n")]
+    public void The_totals_line_wins_over_a_summary_line_in_either_order(string text) =>
+        Assert.Equal(100L, CallgrindTotals.Instructions(this.Write(text)));
+
+    [Theory]
+    [InlineData("events: Ir\ntotals: -5\n")]
+    [InlineData("totals: 100\n")]
+    [InlineData("events: Ir\ntotals:\n")]
+    public void A_total_that_is_not_a_count_of_instructions_is_bad_input(string text) =>
+        Assert.Throws<InputException>(() => CallgrindTotals.Instructions(this.Write(text)));
+
     [Theory]
     [InlineData("events: Ir\nfn=main\n", "no totals")]
     [InlineData("events: Dr Ir\ntotals: 1 2\n", "not Ir")]
@@ -58,6 +74,8 @@ public sealed class CallgrindTotalsTests : IDisposable
     [InlineData("part: 1", "part: 3", "skip from 1 to 3")]
     [InlineData("part: 1", "part: 1", "dumped twice")]
     [InlineData("part: 1", "", "no part: line")]
+    [InlineData("part: 0", "part: 1", "is not a part number")]
+    [InlineData("part: 1", "part: two", "is not a part number")]
     public void Parts_with_a_gap_a_repeat_or_no_number_are_bad_input(string first, string second, string expected)
     {
         var dumps = this.folder.Folder("dumps-" + Guid.NewGuid().ToString("N"));

@@ -22,6 +22,33 @@ internal static class GoldenFile
         Assert.Equal(expected, normalised);
     }
 
+    /// <summary>
+    /// Runs the real program with <paramref name="args"/>, requires <paramref name="exitCode"/> (stderr in the failure
+    /// when it differs), and matches what it wrote (the file <paramref name="written"/>, or stdout when null) against
+    /// the golden file <paramref name="name"/>.
+    /// </summary>
+    public static void AssertProgramWrites(string name, int exitCode, string? written, string[] args, [CallerFilePath] string callerPath = "")
+    {
+        var run = ComparerRun.Of(args);
+        Assert.True(run.ExitCode == exitCode, $"exit {run.ExitCode}, stderr: {run.Error}");
+        AssertMatches(name, written is null ? run.Out : File.ReadAllText(written), callerPath);
+    }
+
+    /// <summary>
+    /// compare of <paramref name="baseSide"/> against <paramref name="diffSide"/> (each written as a BenchmarkDotNet
+    /// export) with <paramref name="options"/>: its console report, or its markdown report when
+    /// <paramref name="markdown"/>, matched against the golden file <paramref name="name"/>.
+    /// </summary>
+    public static void AssertCompareWrites(string name, IEnumerable<FakeBenchmark> baseSide, IEnumerable<FakeBenchmark> diffSide, bool markdown, string[] options, [CallerFilePath] string callerPath = "")
+    {
+        using var temp = new TempFolder();
+        BdnJson.Write(temp.Folder("base"), baseSide);
+        BdnJson.Write(temp.Folder("diff"), diffSide);
+        var report = temp.File("report.md");
+        string[] args = ["compare", "--base", temp.File("base"), "--diff", temp.File("diff"), .. options, .. markdown ? new[] { "--md", report } : []];
+        AssertProgramWrites(name, 0, markdown ? report : null, args, callerPath);
+    }
+
     private static string Normalise(string text) => text.Replace("\r\n", "\n", StringComparison.Ordinal);
 
     private static string FindProjectFolder(string callerPath)
