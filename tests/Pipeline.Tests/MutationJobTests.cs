@@ -7,6 +7,9 @@ namespace Pipeline.Tests;
 /// </summary>
 public sealed class MutationJobTests
 {
+    private const string PullRequest = "bash scripts/mutation.sh --project \"$PROJECT\" --since";
+    private const string Weekly = "bash scripts/mutation.sh --project \"$PROJECT\" --out";
+
     private static readonly string StrykerStub =
         Stubs.RecordCall + "\n" +
         "[ \"$1\" = tool ] && exit 0\n" +
@@ -29,11 +32,11 @@ public sealed class MutationJobTests
         });
         var dotnet = Stub(github);
 
-        var job = RunMutationJob(github).AssertSucceeded();
+        var legs = RunMutationLegs(github);
 
-        Assert.Equal("skipped", job.Step("bash scripts/mutation.sh --out").Outcome);
+        Assert.All(legs, leg => Assert.Equal("skipped", leg.AssertSucceeded().Step(Weekly).Outcome));
         // A full commit id: Stryker looks the target up as a branch, tag or full id only.
-        Assert.All(AssertEveryProjectMutated(github, job, dotnet), c => Assert.Equal([$"--since:{baseSha}"], c.Arguments[3..]));
+        Assert.All(AssertEveryProjectMutated(github, legs, dotnet), c => Assert.Equal([$"--since:{baseSha}"], c.Arguments[3..]));
     }
 
     [Fact]
@@ -43,27 +46,27 @@ public sealed class MutationJobTests
         using var github = SimulatedGitHub.ForEvent(origin, "schedule", "refs/heads/main", origin.Head, runId: "12");
         var dotnet = Stub(github);
 
-        var job = RunMutationJob(github).AssertSucceeded();
+        var legs = RunMutationLegs(github);
 
-        Assert.Equal("skipped", job.Step("bash scripts/mutation.sh --since").Outcome);
-        Assert.All(AssertEveryProjectMutated(github, job, dotnet), c => Assert.Empty(c.Arguments[3..]));
+        Assert.All(legs, leg => Assert.Equal("skipped", leg.AssertSucceeded().Step(PullRequest).Outcome));
+        Assert.All(AssertEveryProjectMutated(github, legs, dotnet), c => Assert.Empty(c.Arguments[3..]));
     }
 
     [Fact]
-    public void AScoreUnderTheBreakThresholdFailsTheJobAfterEveryProjectRanAndTheReportsAreStillUploaded()
+    public void AScoreUnderTheBreakThresholdFailsItsProjectsLegOnlyAndItsReportIsStillUploaded()
     {
         var origin = OriginRepository.CopyOfThisTree();
         using var github = SimulatedGitHub.ForEvent(origin, "schedule", "refs/heads/main", origin.Head, runId: "13");
         var dotnet = Stub(github);
         github.TestEnvironment["STUB_STRYKER_BREAKS"] = "FilePipes.Tests";
 
-        var job = RunMutationJob(github);
+        var legs = RunMutationLegs(github);
 
-        Assert.True(job.Failed);
-        var mutation = job.Step("bash scripts/mutation.sh --out");
-        Assert.Equal(1, mutation.Process?.ExitCode);
-        Assert.Equal("success", job.Steps.Single(s => s.Step.Action == "actions/upload-artifact").Outcome);
-        AssertEveryProjectMutated(github, job, dotnet);
+        var broken = Assert.Single(legs, leg => leg.Failed);
+        Assert.Equal(1, broken.Step(Weekly).Process?.ExitCode);
+        Assert.Equal("tests/FilePipes.Tests", ProjectOf(Assert.Single(StrykerCalls(dotnet), c => InLeg(c, broken)), broken));
+        Assert.All(legs, leg => Assert.Equal("success", leg.Steps.Single(s => s.Step.Action == "actions/upload-artifact").Outcome));
+        AssertEveryProjectMutated(github, legs, dotnet);
     }
 
     [Theory]
@@ -112,22 +115,32 @@ public sealed class MutationJobTests
         return dotnet;
     }
 
-    // The job on each OS of its matrix that this machine can stand for (the YAML's list, not restated here).
-    private static RunnerJob RunMutationJob(SimulatedGitHub github)
+    // Every leg of the job, one per project, on the OS of its matrix that this machine can stand for (the YAML's
+    // lists, not restated here), one after the other as separate jobs.
+    private static List<RunnerJob> RunMutationLegs(SimulatedGitHub github)
     {
         var workflow = WorkflowFile.Load("ci.yml");
-        var os = Assert.Single(workflow.Jobs["mutation"].MatrixOs);
-        return github.Job(workflow, "mutation", new Dictionary<string, string> { ["os"] = os }).Run();
+        var job = workflow.Jobs["mutation"];
+        var os = Assert.Single(job.MatrixOs);
+        Assert.NotEmpty(job.MatrixProjects);
+        return job.MatrixProjects
+            .Select(project => github.Job(workflow, "mutation", new Dictionary<string, string> { ["os"] = os, ["project"] = project }).Run())
+            .ToList();
     }
 
+    // Each leg restores the tools before its one Stryker call.
     private static List<StubCall> StrykerCalls(string dotnet)
     {
         var calls = Stubs.Calls(dotnet);
         Assert.Equal(["tool", "restore"], calls[0].Arguments);
-        return calls.Skip(1).ToList();
+        Assert.All(calls, c => Assert.True(c.Arguments is ["tool", "restore"] || c.Arguments[0] == "stryker", string.Join(' ', c.Arguments)));
+        return calls.Where(c => c.Arguments[0] == "stryker").ToList();
     }
 
     private static string ProjectOf(StubCall call, RunnerJob job) => InWorkspace(call.WorkingDirectory, job);
+
+    private static bool InLeg(StubCall call, RunnerJob leg) =>
+        Stubs.ForBash(call.WorkingDirectory).Contains("/" + string.Join('/', Stubs.ForBash(leg.Workspace).Split('/')[^2..]) + "/", StringComparison.Ordinal);
 
     // Bash spells C:\x as /c/x on Windows, and a temp folder may come in its short form there: a path is compared
     // from the workspace's own uniquely named folder on.
@@ -140,25 +153,29 @@ public sealed class MutationJobTests
         return bashPath[(at + marker.Length)..];
     }
 
-    // Stryker ran once in each configured project's folder (where its config is), and each project's reports went to a
-    // folder of its own under the one the upload step takes, and so into the artifact. Returns the Stryker calls.
-    private static List<StubCall> AssertEveryProjectMutated(SimulatedGitHub github, RunnerJob job, string dotnet)
+    // Stryker ran once in each configured project's folder (where its config is), each in a leg of its own, and each
+    // project's reports went to that leg's artifact, a folder of its own under the one the upload step takes.
+    // Returns the Stryker calls.
+    private static List<StubCall> AssertEveryProjectMutated(SimulatedGitHub github, List<RunnerJob> legs, string dotnet)
     {
         var stryker = StrykerCalls(dotnet);
-        Assert.Equal(ConfiguredProjects(), stryker.Select(c => ProjectOf(c, job)).Order(StringComparer.Ordinal));
+        Assert.Equal(legs.Count, Stubs.Calls(dotnet).Count(c => c.Arguments is ["tool", "restore"]));
+        Assert.All(legs, leg => Assert.Single(stryker, c => InLeg(c, leg)));
+        Assert.Equal(ConfiguredProjects(), stryker.Select(c => ProjectOf(c, legs.Single(leg => InLeg(c, leg)))).Order(StringComparer.Ordinal));
         Assert.All(stryker, c => Assert.Equal(["stryker", "--output"], c.Arguments[..2]));
-        var artifact = Assert.Single(Directory.GetDirectories(github.ArtifactStore));
-        var name = Path.GetFileName(artifact);
+        var artifacts = Directory.GetDirectories(github.ArtifactStore);
+        Assert.Equal(legs.Count, artifacts.Length);
         foreach (var call in stryker)
         {
-            var output = InWorkspace(call.Arguments[2], job);
-            Assert.StartsWith($"artifacts/upload/{name}/", output, StringComparison.Ordinal);
+            var leg = legs.Single(l => InLeg(call, l));
+            var output = InWorkspace(call.Arguments[2], leg);
+            var artifact = Assert.Single(artifacts, a => output.StartsWith($"artifacts/upload/{Path.GetFileName(a)}/", StringComparison.Ordinal));
             // The artifact holds what the upload step took: the folder artifacts/upload, whose one child is named after it.
             var uploaded = Path.Combine(artifact, output["artifacts/upload/".Length..], "reports", "mutation-report.json");
-            Assert.True(File.Exists(uploaded), $"{ProjectOf(call, job)}'s report is not in the artifact at {uploaded}");
+            Assert.True(File.Exists(uploaded), $"{ProjectOf(call, leg)}'s report is not in the artifact at {uploaded}");
+            Assert.Single(Directory.GetDirectories(Path.Combine(artifact, Path.GetFileName(artifact))));
         }
 
-        Assert.Equal(stryker.Count, Directory.GetDirectories(Path.Combine(artifact, name)).Length);
         return stryker;
     }
 }

@@ -50,11 +50,8 @@ internal sealed class WorkflowJob
         this.Env = WorkflowFile.EnvOf(node);
         this.Outputs = WorkflowFile.MapOf(node, "outputs");
         this.If = WorkflowFile.ScalarOf(node, "if");
-        this.MatrixOs = node.Children.TryGetValue(new YamlScalarNode("strategy"), out var strategy)
-            && ((YamlMappingNode)strategy).Children.TryGetValue(new YamlScalarNode("matrix"), out var matrix)
-            && ((YamlMappingNode)matrix).Children.TryGetValue(new YamlScalarNode("os"), out var os) && os is YamlSequenceNode list
-                ? list.Children.Select(item => ((YamlScalarNode)item).Value!).ToList()
-                : [];
+        this.MatrixOs = MatrixList(node, "os");
+        this.MatrixProjects = MatrixList(node, "project");
         this.Steps = node.Children.TryGetValue(new YamlScalarNode("steps"), out var steps)
             ? ((YamlSequenceNode)steps).Children.Select(step => new WorkflowStep((YamlMappingNode)step)).ToList()
             : [];
@@ -71,7 +68,17 @@ internal sealed class WorkflowJob
     /// <summary>The runner labels of a literal <c>strategy.matrix.os</c> list; empty otherwise.</summary>
     public IReadOnlyList<string> MatrixOs { get; }
 
+    /// <summary>The values of a literal <c>strategy.matrix.project</c> list; empty otherwise.</summary>
+    public IReadOnlyList<string> MatrixProjects { get; }
+
     public IReadOnlyList<WorkflowStep> Steps { get; }
+
+    private static List<string> MatrixList(YamlMappingNode node, string key) =>
+        node.Children.TryGetValue(new YamlScalarNode("strategy"), out var strategy)
+        && ((YamlMappingNode)strategy).Children.TryGetValue(new YamlScalarNode("matrix"), out var matrix)
+        && ((YamlMappingNode)matrix).Children.TryGetValue(new YamlScalarNode(key), out var values) && values is YamlSequenceNode list
+            ? list.Children.Select(item => ((YamlScalarNode)item).Value!).ToList()
+            : [];
 }
 
 /// <summary>One step: a <c>run:</c> script or a <c>uses:</c> action, with its env, inputs and condition.</summary>

@@ -162,7 +162,7 @@ test('setup-dotnet reads global.json, and checkouts keep no credentials', () => 
 function artifactNameSteps(job) {
   const byId = {};
   for (const step of job.steps ?? []) {
-    const match = /^bash scripts\/artifact-name\.sh ([a-z-]+) (--pattern|"\$OS")$/.exec(String(step.run ?? '').trim());
+    const match = /^bash scripts\/artifact-name\.sh ([a-z-]+) (--pattern|"\$OS"|"\$LEG")$/.exec(String(step.run ?? '').trim());
     if (match && step.id) {
       byId[step.id] = { kind: match[1], pattern: match[2] === '--pattern' };
     }
@@ -408,4 +408,18 @@ test('ci.yml: mutation testing on a pull request\'s changed files against its ba
   assert.equal(runs.length, 2);
   const upload = job.steps.find((s) => String(s.uses ?? '').startsWith('actions/upload-artifact@'));
   assert.match(upload.if, /!cancelled\(\)/, 'the report is uploaded when the threshold breaks, too');
+  // One leg per project the script knows, each running only its own, so each has the job's whole time; the script's
+  // limit (which stops a hung run) must leave the leg time to set up and upload, or the reports are lost.
+  const script = readFileSync(join(repo, 'scripts', 'mutation.sh'), 'utf8');
+  const projects = (/case "\$2" in ([a-z|]+)\)/.exec(script)?.[1] ?? '').split('|');
+  assert.deepEqual([...job.strategy.matrix.project].sort(), [...projects].sort());
+  assert.equal(job.strategy['fail-fast'], false, 'a broken threshold in one project must not cancel the other');
+  for (const run of runs) {
+    assert.match(run.run, /^bash scripts\/mutation\.sh --project "\$PROJECT" /);
+    assert.equal(run.env.PROJECT, '${{ matrix.project }}');
+  }
+  const leg = job.steps.find((s) => /artifact-name\.sh mutation "\$LEG"$/.test(String(s.run ?? '')));
+  assert.equal(leg?.env?.LEG, '${{ matrix.os }}-${{ matrix.project }}', 'each leg uploads under a name of its own');
+  const limit = Number(/timeout --kill-after=(\d+)s (\d+)m dotnet stryker/.exec(script)?.[2]);
+  assert.ok(limit > 0 && limit + 1 + 15 <= job['timeout-minutes'], `the script's ${limit} min must fit in the leg's ${job['timeout-minutes']}`);
 });
