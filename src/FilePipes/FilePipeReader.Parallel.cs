@@ -38,6 +38,19 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>Gets the segments runs have claimed and not yet appended or recycled, and the runs in flight, for tests:
+    /// both fall to zero once every run is done, or a leaked claim shrinks the read-ahead for good.</summary>
+    internal (int SegmentsInRuns, int RunsInFlight) RunCounts
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return (this.segmentsInRuns, this.runsInFlight);
+            }
+        }
+    }
+
     /// <summary>
     /// Gets or sets a test seam called on the reading thread before each parallel read, with the read's offset: it
     /// can hold a read back (to complete reads in a chosen order) or throw (to fail the read at that offset).
@@ -89,6 +102,7 @@ public sealed partial class FilePipeReader
             long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
             int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
             ParallelReadRun run = this.spareRuns ?? this.StoredRun() ?? new ParallelReadRun(this);
+            // Stryker disable once Conditional : with no spare run both sides are null, as a stored or new run has no Next.
             this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
             run.Start(this.claimOffset, count);
             this.claimOffset += Math.Min((long)count * this.bufferSize, remaining);
@@ -104,6 +118,8 @@ public sealed partial class FilePipeReader
             }
 
             this.lastRun = run;
+            // Stryker disable once Boolean : only which queue the run waits in; idle workers steal from local queues, and a
+            // run's reads, their order in the buffer and every count are the same whichever thread runs it.
             ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
         }
     }
@@ -264,6 +280,8 @@ public sealed partial class FilePipeReader
             // Complete left this run to its work item, which is done with it now.
             run.Next = null;
             ParallelReadRun.Stored.Return(run);
+
+            // Stryker disable once Statement : what follows finds the queue emptied by Complete and nothing to claim or wake.
             return;
         }
 

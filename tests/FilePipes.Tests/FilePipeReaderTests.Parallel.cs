@@ -224,6 +224,62 @@ public sealed partial class FilePipeReaderTests
         Assert.Equal(0, pool.Outstanding);
     }
 
+    [Fact]
+    public async Task NoMoreRunsThanParallelReadsAreInFlightEvenWithRoomForAnother()
+    {
+        // Runs of two: five segments of read-ahead leave room for a third run of one, which must wait for a reader.
+        string path = this.files.WriteRandom("run-limit.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 5, ParallelReads = 2 });
+        var gate = new ReadGate();
+        gate.Hold(0);
+        gate.Hold(2 * Segment);
+        gate.Hold(4 * Segment);
+        gate.Attach(reader);
+
+        // Runs are claimed inside the call, and none can end while its first read is held.
+        Assert.False(reader.TryRead(out _));
+        Assert.Equal((4, 2), reader.RunCounts);
+        await gate.ReachedAsync(0);
+        await gate.ReachedAsync(2 * Segment);
+
+        gate.Release(0);
+        gate.Release(2 * Segment);
+        gate.Release(4 * Segment);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        Assert.Equal((0, 0), reader.RunCounts);
+        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path), read);
+    }
+
+    [Fact]
+    public async Task ARunThatEndsClaimsTheNextOneWithoutWaitingForTheConsumer()
+    {
+        string path = this.files.WriteRandom("claim-on-finish.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        var gate = new ReadGate();
+        gate.Hold(Segment);
+        gate.Hold(3 * Segment);
+        gate.Attach(reader);
+
+        // The consumer takes the first segment and then makes no call: both runs are still in flight meanwhile.
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        Assert.Equal(Segment, first.Buffer.Length);
+        reader.AdvanceTo(first.Buffer.End);
+
+        // Run B ends while A reads, with no room for a run of two; then A ends, and the room left (one segment) is
+        // claimed by A's reader as it finishes: the read at 4 × Segment starts with the consumer idle.
+        gate.Release(3 * Segment);
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        gate.Release(Segment);
+        await gate.ReachedAsync(4 * Segment);
+
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path)[Segment..], rest);
+    }
+
     /// <summary>Waits for a state another thread reaches; the deadline only turns a hang into a failure.</summary>
     private static async Task WaitUntilAsync(Func<bool> condition)
     {

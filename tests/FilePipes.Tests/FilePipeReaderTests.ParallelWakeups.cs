@@ -148,4 +148,29 @@ public sealed partial class FilePipeReaderTests
         // wake-up per read: 33-35.
         Assert.InRange(wakeUps, 1, 2 + (2 * Segments / RunSegments));
     }
+
+    [LinuxFact("A FIFO is made with mkfifo; Windows named pipes are a different API that File.OpenHandle does not create.")]
+    public async Task AReaderOfAFifoIsWokenForEachWriteAsARequestAndResponseNeeds()
+    {
+        // The writer waits for the consumer to take each message before it writes the next: a reader that held the
+        // consumer for a batch of segments would wait for a write that never comes.
+        string fifo = Fifo.Make(this.files, "wake-per-read.fifo");
+        (FilePipeReader reader, var writer) = await Fifo.OpenBothAsync(
+            fifo, () => FilePipe.OpenReader(fifo, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8 }));
+        using (var stream = new FileStream(writer, FileAccess.Write, bufferSize: 0))
+        {
+            for (byte message = 1; message <= 3; message++)
+            {
+                stream.Write(Enumerable.Repeat(message, 100).ToArray());
+                ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+                Assert.Equal(Enumerable.Repeat(message, 100), result.Buffer.ToArray());
+                reader.AdvanceTo(result.Buffer.End);
+            }
+        }
+
+        ReadResult end = await reader.ReadAsync(TestTimeout.Token());
+        Assert.True(end.IsCompleted);
+        Assert.Equal(0, end.Buffer.Length);
+        reader.Complete();
+    }
 }
