@@ -25,6 +25,8 @@ public sealed partial class FilePipeReader
     private int segmentsAwaitingOrder;
     private long claimOffset;
     private bool claimsEnded;
+    // Runs taken from the store or built, rather than reused from the spares: for tests.
+    private int runsTaken;
 
     /// <summary>Gets the number of segments read in parallel that wait for an earlier read, for tests.</summary>
     internal int SegmentsAwaitingOrder
@@ -47,6 +49,19 @@ public sealed partial class FilePipeReader
             lock (this.sync)
             {
                 return (this.segmentsInRuns, this.runsInFlight);
+            }
+        }
+    }
+
+    /// <summary>Gets how many runs the reader took from the store or built, for tests: a run it loses instead of
+    /// keeping as a spare shows up as one more.</summary>
+    internal int RunsTaken
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return this.runsTaken;
             }
         }
     }
@@ -101,7 +116,7 @@ public sealed partial class FilePipeReader
 
             long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
             int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
-            ParallelReadRun run = this.spareRuns ?? this.StoredRun() ?? new ParallelReadRun(this);
+            ParallelReadRun run = this.spareRuns ?? this.StoredOrNewRun();
             // Stryker disable once Conditional : with no spare run both sides are null, as a stored or new run has no Next.
             this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
             run.Start(this.claimOffset, count);
@@ -344,14 +359,16 @@ public sealed partial class FilePipeReader
         }
     }
 
-    private ParallelReadRun? StoredRun()
+    private ParallelReadRun StoredOrNewRun()
     {
+        this.runsTaken++;
         ParallelReadRun? run = ParallelReadRun.Stored.Take();
-        if (run is not null)
+        if (run is null)
         {
-            run.Reader = this;
+            return new ParallelReadRun(this);
         }
 
+        run.Reader = this;
         return run;
     }
 

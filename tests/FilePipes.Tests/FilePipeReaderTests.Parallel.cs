@@ -221,30 +221,32 @@ public sealed partial class FilePipeReaderTests
 
         reader.Complete();
         Assert.InRange(peak, 1, held + (2 * ReadAhead));
-        Assert.Equal(0, pool.Outstanding);
+
+        // A run discarded past the end may still be reading when Complete returns: its block comes back when it ends.
+        await WaitUntilAsync(() => pool.Outstanding == 0);
     }
 
     [Fact]
     public async Task NoMoreRunsThanParallelReadsAreInFlightEvenWithRoomForAnother()
     {
-        // Runs of two: five segments of read-ahead leave room for a third run of one, which must wait for a reader.
+        // Three segments of read-ahead over two reads make runs of one, with room for a third run that must wait.
         string path = this.files.WriteRandom("run-limit.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 5, ParallelReads = 2 });
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 3, ParallelReads = 2 });
         var gate = new ReadGate();
         gate.Hold(0);
+        gate.Hold(Segment);
         gate.Hold(2 * Segment);
-        gate.Hold(4 * Segment);
         gate.Attach(reader);
 
-        // Runs are claimed inside the call, and none can end while its first read is held.
+        // Runs are claimed inside the call, and none can end while its read is held.
         Assert.False(reader.TryRead(out _));
-        Assert.Equal((4, 2), reader.RunCounts);
+        Assert.Equal((2, 2), reader.RunCounts);
         await gate.ReachedAsync(0);
-        await gate.ReachedAsync(2 * Segment);
+        await gate.ReachedAsync(Segment);
 
         gate.Release(0);
+        gate.Release(Segment);
         gate.Release(2 * Segment);
-        gate.Release(4 * Segment);
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
         Assert.Equal((0, 0), reader.RunCounts);

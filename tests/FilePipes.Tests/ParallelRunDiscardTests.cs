@@ -3,8 +3,8 @@ namespace FilePipes.Tests;
 /// <summary>
 /// A short read ends the data where it stopped, so the runs after it are discarded: whether still reading or already
 /// read, a discarded run stops, gives its segments back (to the read-ahead bound and to the pool) and its run object
-/// back for reuse. Reads are ordered with <see cref="ReadGate"/>; these tests count what
-/// <see cref="ParallelReadRun.Stored"/> holds, so they run alone (<see cref="AllocationCountingCollection"/>).
+/// back for reuse. Reads are ordered with <see cref="ReadGate"/>; these tests look for the reader's runs in
+/// <see cref="ParallelReadRun.Stored"/>, so they run alone (<see cref="AllocationCountingCollection"/>).
 /// </summary>
 [Collection(AllocationCountingCollection.Name)]
 public sealed class ParallelRunDiscardTests : IDisposable
@@ -41,7 +41,6 @@ public sealed class ParallelRunDiscardTests : IDisposable
 
             gated(offset);
         };
-        DrainRunStore();
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         gate.Release(2 * Segment);
@@ -56,8 +55,9 @@ public sealed class ParallelRunDiscardTests : IDisposable
         Assert.Equal([0, Segment, NewLength, 2 * Segment], gate.Offsets.Order());
         reader.Complete();
 
-        // Two runs were built (the run claimed after the short read is A's again): both come back.
-        Assert.Equal(2, DrainRunStore());
+        // Two runs served every claim (the run claimed at the short read's end is A's again), and both are stored.
+        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, StoredRunsOf(reader));
         Assert.Equal(0, pool.Outstanding);
     }
 
@@ -82,7 +82,6 @@ public sealed class ParallelRunDiscardTests : IDisposable
                 Truncate(path, NewLength);
             }
         };
-        DrainRunStore();
 
         Assert.False(reader.TryRead(out _));
         await WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
@@ -99,7 +98,9 @@ public sealed class ParallelRunDiscardTests : IDisposable
         Assert.InRange(gate.Offsets.Count(offset => offset % Segment != 0), 1, 2);
         reader.Complete();
 
-        Assert.Equal(2, DrainRunStore());
+        // The discarded run was a spare again at once: the claims after the short read needed no third run.
+        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, StoredRunsOf(reader));
         Assert.Equal(0, pool.Outstanding);
     }
 
@@ -111,7 +112,6 @@ public sealed class ParallelRunDiscardTests : IDisposable
         var gate = new ReadGate();
         gate.Hold(0);
         gate.Attach(reader);
-        DrainRunStore();
 
         // Run B has read and waits for run A, which is held: Complete stores B now, and A once its read returns.
         Assert.False(reader.TryRead(out _));
@@ -120,7 +120,8 @@ public sealed class ParallelRunDiscardTests : IDisposable
         gate.Release(0);
         await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
 
-        Assert.Equal(2, DrainRunStore());
+        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, StoredRunsOf(reader));
     }
 
     [Fact]
@@ -128,16 +129,16 @@ public sealed class ParallelRunDiscardTests : IDisposable
     {
         string path = this.files.WriteRandom("whole-runs.bin", 20 * Segment);
         FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
-        DrainRunStore();
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
         Assert.Equal((0, 0), reader.RunCounts);
         reader.Complete();
 
-        // Every run ended before Complete, so all are spares then; at least the two in flight at once were built.
+        // Every run ended before Complete, so all are spares then, and all are stored; at least two were in flight.
         Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.InRange(DrainRunStore(), 2, 4);
+        Assert.InRange(reader.RunsTaken, 2, 4);
+        Assert.Equal(reader.RunsTaken, StoredRunsOf(reader));
     }
 
     private static void Truncate(string path, long length)
@@ -146,16 +147,22 @@ public sealed class ParallelRunDiscardTests : IDisposable
         RandomAccess.SetLength(handle, length);
     }
 
-    /// <summary>Empties the store shared by all readers, and says how many runs it held.</summary>
-    private static int DrainRunStore()
+    /// <summary>Counts the runs of <paramref name="reader"/> the store holds (another test's reader may take from it
+    /// or return to it meanwhile, but not runs of this reader).</summary>
+    private static int StoredRunsOf(FilePipeReader reader)
     {
-        int count = 0;
-        while (ParallelReadRun.Stored.Take() is not null)
+        var stored = new List<ParallelReadRun>();
+        for (ParallelReadRun? run = ParallelReadRun.Stored.Take(); run is not null; run = ParallelReadRun.Stored.Take())
         {
-            count++;
+            stored.Add(run);
         }
 
-        return count;
+        foreach (ParallelReadRun run in stored)
+        {
+            ParallelReadRun.Stored.Return(run);
+        }
+
+        return stored.Count(run => run.Reader == reader);
     }
 
     private static async Task WaitUntilAsync(Func<bool> condition)
