@@ -100,9 +100,13 @@ public sealed partial class FilePipeReader
                 if (this.fileOffset >= this.rangeEnd)
                 {
                     this.endOfData = true;
+
+                    // Stryker disable once Statement : no read is pending here (the first read starts the runs before it
+                    // waits), or the caller (FinishRun) completes it next.
                     this.CompletePendingReadIfReady();
                 }
 
+                // Stryker disable once Statement : the loop's condition, now that claims have ended, stops it as well.
                 return;
             }
 

@@ -256,6 +256,29 @@ public sealed partial class FilePipeReaderTests
     }
 
     [Fact]
+    public async Task ParallelReadsOfARangeEndingAtARunsEndReadNothingPastIt()
+    {
+        // Two runs of two cover the range exactly: no run is claimed at its end, where a read could only return nothing.
+        string path = this.files.WriteRandom("range-end.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Length = 4 * Segment });
+        var gate = new ReadGate();
+        gate.Hold(2 * Segment);
+        gate.Attach(reader);
+
+        // Run A ends first, while B is held: the claims meet the range's end before the data does.
+        Task<byte[]> reading = PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await gate.ReachedAsync(2 * Segment);
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        gate.Release(2 * Segment);
+        byte[] read = await reading;
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path)[..(4 * Segment)], read);
+        Assert.Equal([0, Segment, 2 * Segment, 3 * Segment], gate.Offsets.Order());
+    }
+
+    [Fact]
     public async Task ARunThatEndsClaimsTheNextOneWithoutWaitingForTheConsumer()
     {
         string path = this.files.WriteRandom("claim-on-finish.bin", 20 * Segment);
