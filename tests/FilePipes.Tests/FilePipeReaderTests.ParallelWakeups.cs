@@ -16,24 +16,9 @@ public sealed partial class FilePipeReaderTests
     [Fact]
     public async Task AWaitingConsumerIsWokenForABatchOfSegmentsNotForEachRead()
     {
-        string path = this.files.WriteRandom("wake-batch.bin", 16 * Segment);
-        byte[] all = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
-        var gate = new ReadGate();
-        gate.Hold(Segment);
-        gate.Hold(2 * Segment);
-        gate.Attach(reader);
-
-        // The first data is never held back: one segment wakes the first read.
-        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
-        Assert.Equal(all[..Segment], first.Buffer.ToArray());
-        reader.AdvanceTo(first.Buffer.End);
-
-        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
-        Assert.False(pending.IsCompleted);
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.WaitForABatchAsync("wake-batch.bin");
 
         // Reaching the read at 2 × Segment means the segment before it was handed over: not a batch, so no wake-up.
-        gate.Release(Segment);
         await gate.ReachedAsync(2 * Segment);
         Assert.False(pending.IsCompleted, "the consumer was woken for a single segment");
 
@@ -53,18 +38,7 @@ public sealed partial class FilePipeReaderTests
     [Fact]
     public async Task CancelPendingReadWakesAConsumerHeldForABatchWithTheSegmentsReadSoFar()
     {
-        string path = this.files.WriteRandom("wake-cancel.bin", 16 * Segment);
-        byte[] all = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
-        var gate = new ReadGate();
-        gate.Hold(Segment);
-        gate.Hold(2 * Segment);
-        gate.Attach(reader);
-
-        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
-        reader.AdvanceTo(first.Buffer.End);
-        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
-        gate.Release(Segment);
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.WaitForABatchAsync("wake-cancel.bin");
         await gate.ReachedAsync(2 * Segment);
 
         reader.CancelPendingRead();
@@ -82,19 +56,8 @@ public sealed partial class FilePipeReaderTests
     [Fact]
     public async Task AnErrorWakesAConsumerHeldForABatchAfterTheSegmentsBeforeIt()
     {
-        string path = this.files.WriteRandom("wake-error.bin", 16 * Segment);
-        byte[] all = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
-        var gate = new ReadGate();
         var failure = new IOException("injected");
-        gate.Hold(Segment);
-        gate.Fail(2 * Segment, failure);
-        gate.Attach(reader);
-
-        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
-        reader.AdvanceTo(first.Buffer.End);
-        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
-        gate.Release(Segment);
+        (FilePipeReader reader, _, byte[] all, ValueTask<ReadResult> pending) = await this.WaitForABatchAsync("wake-error.bin", failure);
 
         // One segment, then the error: fewer than a batch, and nothing more will come.
         ReadResult beforeError = await pending;
@@ -147,5 +110,63 @@ public sealed partial class FilePipeReaderTests
         // the next one waits for the room (at most once per run), or at the end of the data. 5-6 here; main's
         // wake-up per read: 33-35.
         Assert.InRange(wakeUps, 1, 2 + (2 * Segments / RunSegments));
+    }
+
+    [LinuxFact("A FIFO is made with mkfifo; Windows named pipes are a different API that File.OpenHandle does not create.")]
+    public async Task AReaderOfAFifoIsWokenForEachWriteAsARequestAndResponseNeeds()
+    {
+        // The writer waits for the consumer to take each message before it writes the next: a reader that held the
+        // consumer for a batch of segments would wait for a write that never comes.
+        string fifo = Fifo.Make(this.files, "wake-per-read.fifo");
+        (FilePipeReader reader, var writer) = await Fifo.OpenBothAsync(
+            fifo, () => FilePipe.OpenReader(fifo, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8 }));
+        using (var stream = new FileStream(writer, FileAccess.Write, bufferSize: 0))
+        {
+            for (byte message = 1; message <= 3; message++)
+            {
+                stream.Write(Enumerable.Repeat(message, 100).ToArray());
+                ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+                Assert.Equal(Enumerable.Repeat(message, 100), result.Buffer.ToArray());
+                reader.AdvanceTo(result.Buffer.End);
+            }
+        }
+
+        ReadResult end = await reader.ReadAsync(TestTimeout.Token());
+        Assert.True(end.IsCompleted);
+        Assert.Equal(0, end.Buffer.Length);
+        reader.Complete();
+    }
+
+    /// <summary>
+    /// The setting the three tests above share: the first segment taken (the first data is never held back), a read
+    /// pending, and the read at <see cref="Segment"/> released, while the read at 2 × Segment is held, or fails with
+    /// <paramref name="failure"/>. The consumer then waits for a batch with one segment read.
+    /// </summary>
+    private async Task<(FilePipeReader Reader, ReadGate Gate, byte[] All, ValueTask<ReadResult> Pending)> WaitForABatchAsync(
+        string name, Exception? failure = null)
+    {
+        string path = this.files.WriteRandom(name, 16 * Segment);
+        byte[] all = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
+        var gate = new ReadGate();
+        gate.Hold(Segment);
+        if (failure is null)
+        {
+            gate.Hold(2 * Segment);
+        }
+        else
+        {
+            gate.Fail(2 * Segment, failure);
+        }
+
+        gate.Attach(reader);
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        Assert.Equal(all[..Segment], first.Buffer.ToArray());
+        reader.AdvanceTo(first.Buffer.End);
+
+        ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
+        Assert.False(pending.IsCompleted);
+        gate.Release(Segment);
+        return (reader, gate, all, pending);
     }
 }

@@ -1,0 +1,176 @@
+namespace FilePipes.Tests;
+
+/// <summary>
+/// A short read ends the data where it stopped, so the runs after it are discarded: whether still reading or already
+/// read, a discarded run stops, gives its segments back (to the read-ahead bound and to the pool) and its run object
+/// back for reuse. Reads are ordered with <see cref="ReadGate"/>; these tests look for the reader's runs in
+/// <see cref="ParallelReadRun.Stored"/>, so they run alone (<see cref="AllocationCountingCollection"/>).
+/// </summary>
+[Collection(AllocationCountingCollection.Name)]
+public sealed class ParallelRunDiscardTests : IDisposable
+{
+    private const int Segment = 4096;
+    private const int NewLength = Segment + 100;
+
+    /// <summary>Runs of two segments, two at once: run A at 0 and 1, run B at 2 and 3.</summary>
+    private static readonly FilePipeOptions TwoRunsOfTwo = new() { BufferSize = Segment, ReadAhead = 4, ParallelReads = 2 };
+
+    private readonly ScratchFiles files = new();
+
+    public void Dispose() => this.files.Dispose();
+
+    [Fact]
+    public async Task ARunDiscardedWhileItReadsStopsAndGivesBackItsSegmentsAndItself()
+    {
+        string path = this.files.WriteRandom("discard-in-flight.bin", 20 * Segment);
+        byte[] original = File.ReadAllBytes(path);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        var gate = new ReadGate();
+
+        // Run B is held at its first read while run A's second read meets the file truncated inside it.
+        gate.Hold(2 * Segment);
+        gate.Attach(reader);
+        Action<long> gated = reader.BeforeParallelRead!;
+        reader.BeforeParallelRead = offset =>
+        {
+            if (offset == Segment)
+            {
+                Truncate(path, NewLength);
+            }
+
+            gated(offset);
+        };
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        gate.Release(2 * Segment);
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Equal(original[..NewLength], read);
+        Assert.Equal((0, 0), reader.RunCounts);
+        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+
+        // A's two reads, B's held one and nothing after it (a discarded run does not go on to its next segment), and
+        // the read at the new end that ends the data.
+        Assert.Equal([0, Segment, NewLength, 2 * Segment], gate.Offsets.Order());
+        reader.Complete();
+
+        // Two runs served every claim (the run claimed at the short read's end is A's again), and both are stored.
+        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, StoredRunsOf(reader));
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task ARunDiscardedAfterItReadRecyclesTheSegmentsThatWaitedForTheirTurn()
+    {
+        string path = this.files.WriteRandom("discard-read.bin", 20 * Segment);
+        byte[] original = File.ReadAllBytes(path);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        var gate = new ReadGate();
+
+        // Run A's second read is held until run B has read both its segments; then it meets the file truncated.
+        gate.Hold(Segment);
+        gate.Attach(reader);
+        Action<long> gated = reader.BeforeParallelRead!;
+        reader.BeforeParallelRead = offset =>
+        {
+            gated(offset);
+            if (offset == Segment)
+            {
+                Truncate(path, NewLength);
+            }
+        };
+
+        Assert.False(reader.TryRead(out _));
+        await WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        gate.Release(Segment);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Equal(original[..NewLength], read);
+        Assert.Equal((0, 0), reader.RunCounts);
+        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        // Every segment up to the short read once, and past it only the one or two runs claimed there, which read
+        // nothing: the first of them ends the claims.
+        Assert.Equal([0, Segment, 2 * Segment, 3 * Segment], gate.Offsets.Where(offset => offset % Segment == 0).Order());
+        Assert.InRange(gate.Offsets.Count(offset => offset % Segment != 0), 1, 2);
+        reader.Complete();
+
+        // The discarded run was a spare again at once: the claims after the short read needed no third run.
+        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, StoredRunsOf(reader));
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task ACompletedReaderStoresItsRunsWhetherDoneOrStillReading()
+    {
+        string path = this.files.WriteRandom("complete-runs.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        var gate = new ReadGate();
+        gate.Hold(0);
+        gate.Attach(reader);
+
+        // Run B has read and waits for run A, which is held: Complete stores B now, and A once its read returns.
+        Assert.False(reader.TryRead(out _));
+        await WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        reader.Complete();
+        gate.Release(0);
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, StoredRunsOf(reader));
+    }
+
+    [Fact]
+    public async Task AReaderThatReadItsFileWholeStoresTheRunsItBuilt()
+    {
+        string path = this.files.WriteRandom("whole-runs.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        Assert.Equal((0, 0), reader.RunCounts);
+        reader.Complete();
+
+        // Every run ended before Complete, so all are spares then, and all are stored; at least two were in flight.
+        Assert.Equal(File.ReadAllBytes(path), read);
+        Assert.InRange(reader.RunsTaken, 2, 4);
+        Assert.Equal(reader.RunsTaken, StoredRunsOf(reader));
+    }
+
+    private static void Truncate(string path, long length)
+    {
+        using var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
+        RandomAccess.SetLength(handle, length);
+    }
+
+    /// <summary>Counts the runs of <paramref name="reader"/> the store holds (another test's reader may take from it
+    /// or return to it meanwhile, but not runs of this reader).</summary>
+    private static int StoredRunsOf(FilePipeReader reader)
+    {
+        var stored = new List<ParallelReadRun>();
+        for (ParallelReadRun? run = ParallelReadRun.Stored.Take(); run is not null; run = ParallelReadRun.Stored.Take())
+        {
+            stored.Add(run);
+        }
+
+        foreach (ParallelReadRun run in stored)
+        {
+            ParallelReadRun.Stored.Return(run);
+        }
+
+        return stored.Count(run => run.Reader == reader);
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition)
+    {
+        using var deadline = new CancellationTokenSource(TestTimeout.Limit);
+        while (!condition())
+        {
+            await Task.Delay(1, deadline.Token);
+        }
+    }
+}
