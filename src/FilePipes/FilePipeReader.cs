@@ -202,6 +202,13 @@ public sealed partial class FilePipeReader : PipeReader
         lock (this.sync)
         {
             this.ThrowIfCompletedOrReading();
+
+            // A copy's direct phase holds the gate with no result outstanding: Pipe's TryRead refuses a read there too.
+            if (this.readAheadSegments == 0 && Volatile.Read(ref this.gate) == GateInCall)
+            {
+                ThrowAlreadyReading();
+            }
+
             this.ChooseNow();
             this.StartReadAhead();
             if (this.IsReady)
