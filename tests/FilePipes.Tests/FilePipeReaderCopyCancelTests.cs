@@ -41,7 +41,7 @@ public sealed class FilePipeReaderCopyCancelTests : IDisposable
     {
         FilePipeReader reader = this.OpenReader(readAhead: 0);
         var pipe = new Pipe();
-        var destination = new CancelingWriter(pipe.Writer, reader);
+        var destination = new AfterFlushWriter(pipe.Writer, reader.CancelPendingRead);
         Exception? actual = await Record.ExceptionAsync(() => toStream
             ? reader.CopyToAsync(new CancelingStream(reader), TestTimeout.Token())
             : reader.CopyToAsync(destination, TestTimeout.Token()));
@@ -108,26 +108,5 @@ public sealed class FilePipeReaderCopyCancelTests : IDisposable
             reader.CancelPendingRead();
             return base.WriteAsync(buffer, cancellationToken);
         }
-    }
-
-    /// <summary>A writer over a pipe's that cancels the reader's pending read after its first flush.</summary>
-    private sealed class CancelingWriter(PipeWriter inner, PipeReader reader) : PipeWriter
-    {
-        public override void Advance(int bytes) => inner.Advance(bytes);
-
-        public override Memory<byte> GetMemory(int sizeHint = 0) => inner.GetMemory(sizeHint);
-
-        public override Span<byte> GetSpan(int sizeHint = 0) => inner.GetSpan(sizeHint);
-
-        public override async ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
-        {
-            FlushResult result = await inner.FlushAsync(cancellationToken);
-            reader.CancelPendingRead();
-            return result;
-        }
-
-        public override void CancelPendingFlush() => inner.CancelPendingFlush();
-
-        public override void Complete(Exception? exception = null) => inner.Complete(exception);
     }
 }

@@ -187,7 +187,7 @@ public sealed class FilePipeReaderCopyInterruptionTests : IDisposable
         var pipe = new Pipe();
         Task copy = toStream
             ? reader.CopyToAsync(new InterruptingStream(interruption), copyToken)
-            : reader.CopyToAsync(new InterruptingWriter(pipe.Writer, interruption), copyToken);
+            : reader.CopyToAsync(new AfterFlushWriter(pipe.Writer, interruption.AfterTaking), copyToken);
         Exception? failure = await Record.ExceptionAsync(() => copy.WaitAsync(TestTimeout.Token()));
         Assert.NotNull(failure);
         Assert.IsAssignableFrom(expected, failure);
@@ -238,27 +238,6 @@ public sealed class FilePipeReaderCopyInterruptionTests : IDisposable
             interruption.AfterTaking();
             return ValueTask.CompletedTask;
         }
-    }
-
-    /// <summary>A writer over a pipe's that interrupts after its first flush succeeded.</summary>
-    private sealed class InterruptingWriter(PipeWriter inner, Interruption interruption) : PipeWriter
-    {
-        public override void Advance(int bytes) => inner.Advance(bytes);
-
-        public override Memory<byte> GetMemory(int sizeHint = 0) => inner.GetMemory(sizeHint);
-
-        public override Span<byte> GetSpan(int sizeHint = 0) => inner.GetSpan(sizeHint);
-
-        public override async ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
-        {
-            FlushResult result = await inner.FlushAsync(cancellationToken);
-            interruption.AfterTaking();
-            return result;
-        }
-
-        public override void CancelPendingFlush() => inner.CancelPendingFlush();
-
-        public override void Complete(Exception? exception = null) => inner.Complete(exception);
     }
 
     /// <summary>A stream whose first write waits until <see cref="Open"/>; it keeps every byte.</summary>
