@@ -22,7 +22,8 @@ internal sealed class AbRun
     private readonly SideBuild head;
     private readonly SideBuild baseSide;
     private readonly BenchmarkLauncher launcher;
-    private readonly List<string> units = [];
+    // Each unit's filters: one method, or case globs that select cases of the same methods (launched together).
+    private readonly List<string[]> units = [];
     private readonly Action<AbBuilds>? whileBuilt;
     private string? abError;
 
@@ -209,9 +210,10 @@ internal sealed class AbRun
     }
 
     // A unit is a method (Namespace.Class.Method) matched by a method-level glob. A glob that names parameters (it has
-    // a '(') stays one unit of its own, since BenchmarkDotNet ORs filters and a method filter would run all its cases.
+    // a '(') stays a unit of its own, since BenchmarkDotNet ORs filters and a method filter would run all its cases.
     // Such a glob is left out when every method it matches is a unit already (its cases run there); one that matches
-    // a unit's method and another method is refused: either way a case would run twice in a round, which no merge takes.
+    // a unit's method and another method is refused; case globs that match a common method launch together, since
+    // the cases they select may overlap. Any other way, a case would run twice in a round, which no merge takes.
     private void FindUnits(bool baseOk)
     {
         SideBuild[] sides = baseOk ? [this.head, this.baseSide] : [this.head];
@@ -224,6 +226,7 @@ internal sealed class AbRun
                 .ToList()))
             .ToList();
         var wholeMethods = found.Where(f => !NamesCases(f.Glob)).SelectMany(f => f.Methods).ToHashSet(StringComparer.Ordinal);
+        var caseUnits = new List<(List<string> Globs, HashSet<string> Methods)>();
         foreach (var (glob, methods) in found)
         {
             if (NamesCases(glob))
@@ -236,7 +239,7 @@ internal sealed class AbRun
 
                 if (whole.Count == 0 && methods.Count > 0)
                 {
-                    this.AddUnit(glob);
+                    JoinCaseUnit(caseUnits, glob, methods);
                 }
 
                 continue;
@@ -244,8 +247,13 @@ internal sealed class AbRun
 
             foreach (var method in methods)
             {
-                this.AddUnit(method);
+                this.AddUnit([method]);
             }
+        }
+
+        foreach (var (caseGlobs, _) in caseUnits)
+        {
+            this.AddUnit([.. caseGlobs]);
         }
 
         if (this.units.Count == 0)
@@ -253,14 +261,37 @@ internal sealed class AbRun
             throw new InputException($"the filters select no benchmark method in the {this.options.Profile} profile");
         }
 
-        this.progress.Say($"methods: {string.Join(' ', this.units)}");
+        this.progress.Say($"methods: {string.Join(' ', this.units.Select(UnitName))}");
+    }
+
+    // Merges the glob into every case unit that shares a method with it (a glob may join two into one).
+    private static void JoinCaseUnit(List<(List<string> Globs, HashSet<string> Methods)> caseUnits, string glob, List<string> methods)
+    {
+        var joined = (Globs: new List<string>(), Methods: new HashSet<string>(StringComparer.Ordinal));
+        var at = caseUnits.Count;
+        for (var i = caseUnits.Count - 1; i >= 0; i--)
+        {
+            if (caseUnits[i].Methods.Overlaps(methods))
+            {
+                joined.Globs.InsertRange(0, caseUnits[i].Globs);
+                joined.Methods.UnionWith(caseUnits[i].Methods);
+                caseUnits.RemoveAt(i);
+                at = i;
+            }
+        }
+
+        joined.Globs.Add(glob);
+        joined.Methods.UnionWith(methods);
+        caseUnits.Insert(at, joined);
     }
 
     private static bool NamesCases(string glob) => glob.Contains('(', StringComparison.Ordinal);
 
-    private void AddUnit(string unit)
+    private static string UnitName(string[] unit) => string.Join(' ', unit);
+
+    private void AddUnit(string[] unit)
     {
-        if (!this.units.Contains(unit, StringComparer.Ordinal))
+        if (!this.units.Any(u => u.SequenceEqual(unit, StringComparer.Ordinal)))
         {
             this.units.Add(unit);
         }
@@ -287,9 +318,9 @@ internal sealed class AbRun
         var method = "-";
         if (unit is { } index)
         {
-            method = this.units[index];
+            method = UnitName(this.units[index]);
             arguments.AddRange(BenchmarkLauncher.MethodLaunchArguments);
-            arguments.AddRange(["--filter", method]);
+            arguments.AddRange(["--filter", .. this.units[index]]);
             folder = Path.Combine(folder, $"m{index}");
             name += $"-m{index}";
         }
