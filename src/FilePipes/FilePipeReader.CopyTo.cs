@@ -220,6 +220,9 @@ public sealed partial class FilePipeReader
     {
         lock (this.sync)
         {
+            // Pipe's copy starts with a read, which refuses a completed reader first: before the choice, whose length
+            // the closed handle cannot give.
+            this.ThrowIfCompleted();
             this.ChooseNow();
             return this.readAheadSegments == 0 && this.head is null && !this.endOfData && !this.cancelPending;
         }

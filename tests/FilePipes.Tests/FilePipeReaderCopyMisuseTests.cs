@@ -36,6 +36,40 @@ public sealed class FilePipeReaderCopyMisuseTests : IDisposable
         Assert.Equal(file, copied);
     }
 
+    public static TheoryData<bool, int> CopiesAfterComplete() => new()
+    {
+        { false, 0 }, { true, 0 }, { false, -1 }, { true, -1 }, { false, 1 }, { true, 1 },
+    };
+
+    /// <summary>A copy after Complete is refused as a read after Complete, as <see cref="Pipe"/>'s is: inline, with no
+    /// buffer left, it would start its direct phase, and the gate (which Complete closed) must not answer first.</summary>
+    /// <param name="toStream">Whether the destination is a stream (else a <see cref="PipeWriter"/>).</param>
+    /// <param name="readAhead">The option; -1 leaves it unset, so the reader chooses by the file's length.</param>
+    [Theory]
+    [MemberData(nameof(CopiesAfterComplete))]
+    public async Task ACopyAfterCompleteIsRefusedAsOnAPipe(bool toStream, int readAhead)
+    {
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(new byte[100], TestTimeout.Token());
+        pipe.Writer.Complete();
+        pipe.Reader.Complete();
+        Exception? expected = await Record.ExceptionAsync(() => CopyAsync(pipe.Reader, toStream));
+
+        string path = this.files.WriteRandom("copy-after-complete.bin", 100);
+        FilePipeReader reader = FilePipe.OpenReader(
+            path, readAhead < 0 ? new FilePipeOptions { BufferSize = 4096 } : new FilePipeOptions { BufferSize = 4096, ReadAhead = readAhead });
+        reader.Complete();
+        Exception? actual = await Record.ExceptionAsync(() => CopyAsync(reader, toStream));
+
+        Assert.IsType<InvalidOperationException>(expected);
+        Assert.Equal(expected.GetType(), actual?.GetType());
+        Assert.Equal(expected.Message, actual!.Message);
+    }
+
+    private static Task CopyAsync(PipeReader reader, bool toStream) => toStream
+        ? reader.CopyToAsync(new MemoryStream(), TestTimeout.Token())
+        : reader.CopyToAsync(PipeWriter.Create(new MemoryStream()), TestTimeout.Token());
+
     /// <summary>Starts a copy into a pipe that pauses its writer at once, makes the misuse while the copy's first flush
     /// waits, then drains the destination.</summary>
     private static async Task<(Exception? Misuse, byte[] Copied)> MisuseDuringCopyAsync(PipeReader reader, bool tryRead)

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
+using Microsoft.Win32.SafeHandles;
 
 namespace FilePipes.Tests;
 
@@ -45,6 +46,116 @@ public sealed class FilePipeReaderInlineGateEdgeTests : IDisposable
         await Assert.ThrowsAsync<InvalidOperationException>(async () => await reader.ReadAsync(timeout));
         Assert.Equal(0, pool.Outstanding);
         await Assert.ThrowsAsync<InvalidOperationException>(async () => await reader.ReadAsync(timeout));
+
+        // The failed read's block went back once: a block given back twice would go to two readers of the shared pool.
+        Assert.Equal(0, pool.DoubleReleases);
+    }
+
+    [Fact]
+    public async Task AReadInsideTheGateWhenCompleteCameKeepsItsBlocksThroughASecondCompleteAndItsAdvanceIsRefusedAsOnAPipe()
+    {
+        CancellationToken timeout = TestTimeout.Token();
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(new byte[100], timeout);
+        ReadResult pipeResult = await pipe.Reader.ReadAsync(timeout);
+        pipe.Reader.Complete();
+        pipe.Reader.Complete();
+        Exception? expected = Record.Exception(() => pipe.Reader.AdvanceTo(pipeResult.Buffer.End));
+
+        // A handle the reader leaves open: the read held inside the gate completes with its data after Complete.
+        string path = this.files.WriteRandom("complete-twice-in-gate.bin", 3 * Segment);
+        using SafeFileHandle handle = File.OpenHandle(path);
+        var pool = new HoldingPool(holdAt: 2);
+        FilePipeReader reader = FilePipe.CreateReader(
+            handle, new FilePipeOptions { BufferSize = Segment, ReadAhead = 0, Pool = pool, LeaveOpen = true });
+        ReadResult first = await reader.ReadAsync(timeout);
+        reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
+        Task<ReadResult> second = Task.Run(() => reader.ReadAsync(timeout).AsTask(), timeout);
+        await pool.Holding.WaitAsync(timeout);
+
+        // Complete twice, as Pipe allows: neither gives back the block the read inside the gate may still link.
+        reader.Complete();
+        reader.Complete();
+        Assert.Equal(1, pool.Outstanding);
+        pool.Release();
+
+        // The read returns what it read, a result the consumer now holds; advancing it is refused as after any Complete,
+        // and every block goes back first.
+        ReadResult result = await second.WaitAsync(timeout);
+        Assert.Equal(File.ReadAllBytes(path)[..(2 * Segment)], result.Buffer.ToArray());
+        Exception? actual = Record.Exception(() => reader.AdvanceTo(result.Buffer.End));
+
+        Assert.IsType<InvalidOperationException>(expected);
+        Assert.Equal(expected.GetType(), actual?.GetType());
+        Assert.Equal(expected.Message, actual!.Message);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.DoubleReleases);
+    }
+
+    [Fact]
+    public async Task AReadWhileAStreamCopyTakesItsBlockIsRefusedAsOnAPipeAndTheCopyLosesNothing()
+    {
+        CancellationToken timeout = TestTimeout.Token();
+        string path = this.files.WriteRandom("read-during-copy-rent.bin", 3 * Segment);
+        byte[] file = File.ReadAllBytes(path);
+
+        // Pipe: a read while its copy to a stream is under way (the stream's first write waits).
+        var source = new Pipe();
+        await source.Writer.WriteAsync(file, timeout);
+        source.Writer.Complete();
+        var pipeDestination = new HeldStream();
+        Task pipeCopy = source.Reader.CopyToAsync(pipeDestination, timeout);
+        await pipeDestination.Writing.WaitAsync(timeout);
+        Exception? expected = await Record.ExceptionAsync(async () => await source.Reader.ReadAsync(timeout));
+        pipeDestination.Release();
+        await pipeCopy.WaitAsync(timeout);
+
+        // The file reader: a new reader's copy to a stream takes its block from the pool (held here) once it holds the
+        // gate, under the lock, before it has read anything.
+        var pool = new HoldingPool(holdAt: 1);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 0, Pool = pool });
+        var destination = new HeldStream();
+        Task copy = Task.Run(() => reader.CopyToAsync(destination, timeout), timeout);
+        await pool.Holding.WaitAsync(timeout);
+
+        // The read on a thread of its own: once it waits (for the lock the copy holds) or has returned, the rent goes on.
+        Exception? actual = null;
+        var thread = new Thread(() => actual = Record.Exception(() => reader.ReadAsync(timeout).AsTask().GetAwaiter().GetResult()));
+        thread.Start();
+        Assert.True(SpinWait.SpinUntil(() => (thread.ThreadState & (ThreadState.WaitSleepJoin | ThreadState.Stopped)) != 0, TestTimeout.Limit));
+        pool.Release();
+        Assert.True(thread.Join(TestTimeout.Limit));
+        destination.Release();
+        await copy.WaitAsync(timeout);
+        reader.Complete();
+
+        Assert.IsType<InvalidOperationException>(expected);
+        Assert.Equal(expected.GetType(), actual?.GetType());
+        Assert.Equal(expected.Message, actual!.Message);
+        Assert.Equal(file, pipeDestination.ToArray());
+        Assert.Equal(file, destination.ToArray());
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task ABufferOfTwoSegmentsConsumedWholeGivesBothBlocksBack()
+    {
+        string path = this.files.WriteRandom("two-consumed.bin", 4 * Segment);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 0, Pool = pool });
+        CancellationToken timeout = TestTimeout.Token();
+        ReadResult first = await reader.ReadAsync(timeout);
+        reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
+        ReadResult both = await reader.ReadAsync(timeout);
+        Assert.Equal(2 * Segment, both.Buffer.Length);
+        reader.AdvanceTo(both.Buffer.End);
+
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, timeout);
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path)[(2 * Segment)..], rest);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.DoubleReleases);
     }
 
     [Theory]
@@ -94,6 +205,8 @@ public sealed class FilePipeReaderInlineGateEdgeTests : IDisposable
 
         public int Outstanding => this.inner.Outstanding;
 
+        public int DoubleReleases => this.inner.DoubleReleases;
+
         public InsufficientMemoryException Refusal { get; } = new("the pool refused a block");
 
         public override int MaxBufferSize => this.inner.MaxBufferSize;
@@ -118,5 +231,23 @@ public sealed class FilePipeReaderInlineGateEdgeTests : IDisposable
         }
 
         protected override void Dispose(bool disposing) => this.released.Dispose();
+    }
+
+    /// <summary>A stream whose first write waits until <see cref="Release"/>.</summary>
+    private sealed class HeldStream : MemoryStream
+    {
+        private readonly TaskCompletionSource started = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        private readonly TaskCompletionSource released = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public Task Writing => this.started.Task;
+
+        public void Release() => this.released.TrySetResult();
+
+        public override async ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            this.started.TrySetResult();
+            await this.released.Task.WaitAsync(cancellationToken);
+            await base.WriteAsync(buffer, cancellationToken);
+        }
     }
 }

@@ -49,6 +49,31 @@ public sealed partial class FilePipeReaderTests
     }
 
     [Fact]
+    public async Task TheAutomaticChoiceIsMadeOnceAtTheFirstReadThoughTheFileGrowsPastTheThresholdLater()
+    {
+        string path = this.files.WriteRandom("grows-later.bin", 16 * 4096);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        CancellationToken timeout = TestTimeout.Token();
+        ReadResult first = await reader.ReadAsync(timeout);
+        Assert.Equal(4096, first.Buffer.Length);
+        reader.AdvanceTo(first.Buffer.End);
+        Assert.Equal(new ReadSchedule(0, 1), reader.Schedule);
+
+        byte[] appended = new byte[2 * AutomaticThreshold];
+        new Random(5).NextBytes(appended);
+        using (FileStream stream = new(path, FileMode.Append, FileAccess.Write, FileShare.ReadWrite))
+        {
+            stream.Write(appended);
+        }
+
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, timeout);
+        reader.Complete();
+
+        Assert.Equal(new ReadSchedule(0, 1), reader.Schedule);
+        Assert.Equal(File.ReadAllBytes(path)[4096..], rest);
+    }
+
+    [Fact]
     public async Task ByDefaultALargeFileCopiesWholeThroughTheParallelReads()
     {
         string path = this.files.WriteRandom("copy.bin", (2 * AutomaticThreshold) + 777);

@@ -76,6 +76,33 @@ public sealed partial class FilePipeReaderTests
         Assert.Equal(0, pool.Outstanding);
     }
 
+    [Fact]
+    public async Task CompleteFromAnotherThreadDuringTheInlineCopyReturnsTheReadersSpareBlocksOnceTheCopyIsDone()
+    {
+        // Two segments consumed at once: one waits in the recycled slot, the other among the spares. The copy takes the
+        // first; Complete, which finds the copy inside the gate, leaves the spare to it.
+        string path = this.files.WriteRandom("gate-complete-spares.bin", 64 * 1024);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 0, Pool = pool });
+        CancellationToken timeout = TestTimeout.Token();
+        ReadResult first = await reader.ReadAsync(timeout);
+        reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
+        ReadResult both = await reader.ReadAsync(timeout);
+        Assert.Equal(2 * 4096, both.Buffer.Length);
+        reader.AdvanceTo(both.Buffer.End);
+        var destination = new BlockingStream();
+
+        Task copy = reader.CopyToAsync(destination, timeout);
+        await destination.Writing.WaitAsync(timeout);
+        await Task.Run(() => reader.Complete(), timeout);
+        Assert.Equal(2, pool.Outstanding);
+        destination.Release.SetResult();
+        await Assert.ThrowsAsync<InvalidOperationException>(() => copy.WaitAsync(timeout));
+
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.DoubleReleases);
+    }
+
     /// <summary>A stream whose first write waits until the test releases it.</summary>
     private sealed class BlockingStream : MemoryStream
     {

@@ -305,6 +305,64 @@ public sealed partial class FilePipeReaderTests
         Assert.Equal(File.ReadAllBytes(path)[Segment..], rest);
     }
 
+    [Fact]
+    public async Task TakingAResultMakesRoomForTheReadsBeforeTheConsumerAdvances()
+    {
+        // Reading overlaps parsing: the room a result frees (the segments read since the one before) is claimed when the
+        // consumer takes it, while it parses, not when it advances.
+        string path = this.files.WriteRandom("room-on-take.bin", 20 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 2, ParallelReads = 2 });
+        var gate = new ReadGate();
+        gate.Attach(reader);
+        CancellationToken timeout = TestTimeout.Token();
+
+        // Examined and kept: the reads fill the read-ahead beyond it, and stop.
+        ReadResult first = await reader.ReadAsync(timeout);
+        reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
+        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        int segmentsRead = gate.Offsets.Count;
+
+        ReadResult second = await reader.ReadAsync(timeout);
+        Assert.True(second.Buffer.Length > first.Buffer.Length);
+        await gate.ReachedAsync(segmentsRead * Segment);
+        byte[] taken = second.Buffer.ToArray();
+        reader.AdvanceTo(second.Buffer.End);
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, timeout);
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path), taken.Concat(rest).ToArray());
+    }
+
+    [Fact]
+    public async Task CompleteWhileAReadWaitsFailsThatReadAsAReadAfterComplete()
+    {
+        var pipe = new Pipe();
+        pipe.Reader.Complete();
+        Exception? afterComplete = await Record.ExceptionAsync(async () => await pipe.Reader.ReadAsync(TestTimeout.Token()));
+
+        string path = this.files.WriteRandom("complete-while-waiting.bin", 8 * Segment);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        var gate = new ReadGate();
+        gate.Hold(0);
+        gate.Attach(reader);
+
+        // The first read waits for the first segment, whose read is held.
+        ValueTask<ReadResult> waiting = reader.ReadAsync(TestTimeout.Token());
+        await gate.ReachedAsync(0);
+        Assert.False(waiting.IsCompleted);
+        reader.Complete();
+        Exception? actual = await Record.ExceptionAsync(async () => await waiting.AsTask().WaitAsync(TestTimeout.Token()));
+
+        // The held read's block goes back once the read returns.
+        gate.Release(0);
+        await WaitUntilAsync(() => pool.Outstanding == 0);
+
+        Assert.IsType<InvalidOperationException>(afterComplete);
+        Assert.Equal(afterComplete.GetType(), actual?.GetType());
+        Assert.Equal(afterComplete.Message, actual!.Message);
+    }
+
     /// <summary>Waits for a state another thread reaches; the deadline only turns a hang into a failure.</summary>
     private static async Task WaitUntilAsync(Func<bool> condition)
     {

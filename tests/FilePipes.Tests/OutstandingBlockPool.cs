@@ -2,15 +2,19 @@ using System.Buffers;
 
 namespace FilePipes.Tests;
 
-/// <summary>A pool over <see cref="MemoryPool{T}.Shared"/> that counts the blocks rented, and those not yet returned.</summary>
+/// <summary>A pool over <see cref="MemoryPool{T}.Shared"/> that counts the blocks rented, those not yet returned, and
+/// returns of a block already returned (with the shared pool, that block would go to two readers at once).</summary>
 internal sealed class OutstandingBlockPool : MemoryPool<byte>
 {
     private int outstanding;
     private int rented;
+    private int doubleReleases;
 
     public int Outstanding => Volatile.Read(ref this.outstanding);
 
     public int Rented => Volatile.Read(ref this.rented);
+
+    public int DoubleReleases => Volatile.Read(ref this.doubleReleases);
 
     public override int MaxBufferSize => Shared.MaxBufferSize;
 
@@ -37,6 +41,10 @@ internal sealed class OutstandingBlockPool : MemoryPool<byte>
             {
                 Interlocked.Decrement(ref pool.outstanding);
                 inner.Dispose();
+            }
+            else
+            {
+                Interlocked.Increment(ref pool.doubleReleases);
             }
         }
     }
