@@ -64,9 +64,9 @@ internal sealed class FileHandleAccess : IDisposable
         }
     }
 
+    // Stryker disable once all : fsync only adds durability across a power loss, which no test can observe; on a pipe the runtime accepts it.
     public void FlushToDisk()
     {
-        // Stryker disable once all : fsync only adds durability across a power loss, which no test can observe; on a pipe the runtime accepts it.
         if (this.sequential is null)
         {
             RandomAccess.FlushToDisk(this.Handle);

@@ -126,6 +126,7 @@ public sealed partial class FilePipeReader
     {
         if (!this.readPending)
         {
+            // Stryker disable once Statement : unreachable: both callers, Complete and the token's callback, check for a pending read under the lock first.
             return;
         }
 

