@@ -204,8 +204,7 @@ public sealed partial class FilePipeReader
                     int take = this.returnedEnd == 0 && run.Started == 0 && run == this.firstRun
                         ? 1
                         : Math.Min(this.batchSegments, run.Count - run.Started);
-                    batch = this.RentBatch(take);
-                    run.Started += take;
+                    this.RentBatch(run, take, ref batch);
                 }
             }
         }
@@ -214,7 +213,7 @@ public sealed partial class FilePipeReader
             // Anything unexpected (a pool that throws, say) fails the run at that point, never leaves the consumer waiting.
             lock (this.sync)
             {
-                // Stryker disable all : unreachable: once a batch is rented, only its reads can throw, and each read has its own catch (no test reaches it).
+                // A pool that throws part-way through a batch: the segments rented before it go back.
                 for (PipeSegment? segment = batch; segment is not null;)
                 {
                     PipeSegment? next = segment.NextSpare;
@@ -224,7 +223,6 @@ public sealed partial class FilePipeReader
                     segment = next;
                 }
 
-                // Stryker restore all
                 if (!this.completed && run.Queued && !run.Ended)
                 {
                     run.Error = ex;
@@ -280,21 +278,28 @@ public sealed partial class FilePipeReader
         return readCount;
     }
 
-    /// <summary>Rents a batch of segments, linked through <see cref="PipeSegment.NextSpare"/> in file order.</summary>
-    private PipeSegment RentBatch(int count)
+    /// <summary>Rents a batch of segments into <paramref name="batch"/>, linked through <see cref="PipeSegment.NextSpare"/>
+    /// in file order, counting each as started once rented: a pool that throws part-way leaves the ones rented so far in
+    /// the batch, for the caller to recycle.</summary>
+    private void RentBatch(ParallelReadRun run, int count, ref PipeSegment? batch)
     {
-        PipeSegment first = this.RentSegment();
-        PipeSegment last = first;
-        last.NextSpare = null;
-        for (int i = 1; i < count; i++)
+        PipeSegment? last = null;
+        for (int i = 0; i < count; i++)
         {
             PipeSegment segment = this.RentSegment();
             segment.NextSpare = null;
-            last.NextSpare = segment;
-            last = segment;
-        }
+            if (last is null)
+            {
+                batch = segment;
+            }
+            else
+            {
+                last.NextSpare = segment;
+            }
 
-        return first;
+            last = segment;
+            run.Started++;
+        }
     }
 
     /// <summary>Hands over a batch's read segments in order, as each read alone would have been, and recycles those

@@ -176,6 +176,44 @@ public sealed class ParallelReadBatchTests : IDisposable
         Assert.Equal(0, pool.Outstanding);
     }
 
+    [Fact]
+    public async Task APoolThatRefusesABlockPartWayThroughABatchFailsTheReadsAfterTheBytesBeforeIt()
+    {
+        string path = this.files.WriteRandom("batched-refused.bin", 64 * Segment);
+        byte[] original = File.ReadAllBytes(path);
+
+        // One run at a time, so the blocks go in file order: the first data alone, then three of the next batch of 16.
+        var pool = new RefusingPool(blocksGiven: 4);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 16, ParallelReads = 1, Pool = pool });
+
+        var received = new MemoryStream();
+        Exception? failure = null;
+        while (failure is null)
+        {
+            try
+            {
+                ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+                received.Write(result.Buffer.ToArray());
+                reader.AdvanceTo(result.Buffer.End);
+                Assert.False(result.IsCompleted, "the file ended without the pool's failure");
+            }
+            catch (InsufficientMemoryException e)
+            {
+                failure = e;
+            }
+        }
+
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Same(pool.Refusal, failure);
+        Assert.Equal(original[..Segment], received.ToArray());
+        Assert.Equal((0, 0), reader.RunCounts);
+
+        // The three blocks rented before the refusal were recycled, not lost: Complete gives every block back.
+        reader.Complete();
+        Assert.Equal(0, pool.Outstanding);
+    }
+
     /// <summary>After the end, a further read says completed again with nothing new: the end came once, with no bytes
     /// after it.</summary>
     private static void AssertEndsOnce(FilePipeReader reader)
@@ -184,6 +222,27 @@ public sealed class ParallelReadBatchTests : IDisposable
         Assert.True(result.IsCompleted);
         Assert.True(result.Buffer.IsEmpty);
         reader.AdvanceTo(result.Buffer.End);
+    }
+
+    /// <summary>A pool that gives <c>blocksGiven</c> blocks and then refuses with one exception; it counts the blocks
+    /// not yet returned.</summary>
+    private sealed class RefusingPool(int blocksGiven) : MemoryPool<byte>
+    {
+        private readonly OutstandingBlockPool blocks = new();
+        private int given;
+
+        public InsufficientMemoryException Refusal { get; } = new("the pool refused a block");
+
+        public int Outstanding => this.blocks.Outstanding;
+
+        public override int MaxBufferSize => Shared.MaxBufferSize;
+
+        public override IMemoryOwner<byte> Rent(int minBufferSize = -1) =>
+            Interlocked.Increment(ref this.given) <= blocksGiven ? this.blocks.Rent(minBufferSize) : throw this.Refusal;
+
+        protected override void Dispose(bool disposing)
+        {
+        }
     }
 
     private static async Task WaitUntilAsync(Func<bool> condition)
