@@ -165,7 +165,7 @@ public sealed partial class FilePipeReader
     }
 
     /// <summary>Reads one run's segments in order, on a thread-pool thread, in batches: one lock hands over a batch's
-    /// segments and rents the next batch, so a 4 KiB read does not pay a contended lock of its own (docs/parallel-reads.md,
+    /// segments and rents the next batch, so a 4 KiB read does not take the shared lock on its own (docs/parallel-reads.md,
     /// session 8).</summary>
     internal void ReadRun(ParallelReadRun run)
     {
