@@ -12,6 +12,9 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader
 {
+    /// <summary>The data a run reads between two takings of the lock: 16 reads at 4 KiB, one at 64 KiB and more.</summary>
+    private const int BatchBytes = 64 * 1024;
+
     private int parallelReads;
     private int runSegments;
 
@@ -27,6 +30,11 @@ public sealed partial class FilePipeReader
     private bool claimsEnded;
     // Runs taken from the store or built, rather than reused from the spares: for tests.
     private int runsTaken;
+    // Segments a run rents at once and hands over under one lock (1 for a handle that cannot seek, whose reads may
+    // wait for a writer: each read's bytes go to the consumer as soon as they come).
+    private int batchSegments = 1;
+    // Times a run's work item took the lock, to hand over a batch, rent one or finish: for tests.
+    private int runLocks;
 
     /// <summary>Gets the number of segments read in parallel that wait for an earlier read, for tests.</summary>
     internal int SegmentsAwaitingOrder
@@ -62,6 +70,19 @@ public sealed partial class FilePipeReader
             lock (this.sync)
             {
                 return this.runsTaken;
+            }
+        }
+    }
+
+    /// <summary>Gets how many times runs' work items took the reader's lock, for tests: once per batch of reads and
+    /// once to finish, not once per read.</summary>
+    internal int RunLocks
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return this.runLocks;
             }
         }
     }
@@ -143,43 +164,33 @@ public sealed partial class FilePipeReader
         }
     }
 
-    /// <summary>Reads one run's segments in order, on a thread-pool thread, handing each over as it completes.</summary>
+    /// <summary>Reads one run's segments in order, on a thread-pool thread, in batches: one lock hands over a batch's
+    /// segments and rents the next batch, so a 4 KiB read does not take the shared lock on its own (docs/parallel-reads.md,
+    /// session 8).</summary>
     internal void ReadRun(ParallelReadRun run)
     {
-        PipeSegment? segment = null;
+        // The batch's rented segments in file order, linked through NextSpare, from the file offset of the first.
+        PipeSegment? batch = null;
         long offset = 0;
-        int count = 0;
         try
         {
             while (true)
             {
-                int read = 0;
+                int readCount = 0;
                 Exception? error = null;
-                if (segment is not null)
+                if (batch is not null)
                 {
-                    try
-                    {
-                        if (this.IsParallel)
-                        {
-                            this.BeforeParallelRead?.Invoke(offset);
-                        }
-
-                        read = this.file.Read(segment.Block.Span[..count], offset);
-                    }
-                    catch (Exception ex)
-                    {
-                        error = ex;
-                    }
+                    readCount = this.ReadBatch(run, batch, offset, out error);
                 }
 
-                // One lock per read: hand over the read segment and take the next one.
                 lock (this.sync)
                 {
-                    if (segment is not null)
+                    this.runLocks++;
+                    if (batch is not null)
                     {
-                        PipeSegment done = segment;
-                        segment = null;
-                        this.HandOver(run, done, offset, count, read, error);
+                        PipeSegment done = batch;
+                        batch = null;
+                        this.HandOverBatch(run, done, offset, readCount, error);
                     }
 
                     if (this.completed || run.Ended || run.Started == run.Count)
@@ -189,9 +200,11 @@ public sealed partial class FilePipeReader
                     }
 
                     offset = run.Offset + ((long)run.Started * this.bufferSize);
-                    count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
-                    segment = this.RentSegment();
-                    run.Started++;
+                    // The reader's first data comes alone, as soon as it is read: the first data is never held back.
+                    int take = this.returnedEnd == 0 && run.Started == 0 && run == this.firstRun
+                        ? 1
+                        : Math.Min(this.batchSegments, run.Count - run.Started);
+                    this.RentBatch(run, take, ref batch);
                 }
             }
         }
@@ -200,11 +213,14 @@ public sealed partial class FilePipeReader
             // Anything unexpected (a pool that throws, say) fails the run at that point, never leaves the consumer waiting.
             lock (this.sync)
             {
-                // Stryker disable once all : unreachable: once a segment is rented, only its read can throw, and the read has its own catch (no test reaches it).
-                if (segment is not null)
+                // A pool that throws part-way through a batch: the segments rented before it go back.
+                for (PipeSegment? segment = batch; segment is not null;)
                 {
+                    PipeSegment? next = segment.NextSpare;
+                    segment.NextSpare = null;
                     this.segmentsInRuns--;
                     this.Recycle(segment);
+                    segment = next;
                 }
 
                 if (!this.completed && run.Queued && !run.Ended)
@@ -215,6 +231,106 @@ public sealed partial class FilePipeReader
 
                 this.FinishRun(run);
             }
+        }
+    }
+
+    /// <summary>Reads a batch's segments in order, without the lock, up to the first read that comes back short or fails.</summary>
+    /// <returns>How many segments were read (the last may be short: <see cref="PipeSegment.ReadLength"/> says).</returns>
+    private int ReadBatch(ParallelReadRun run, PipeSegment batch, long offset, out Exception? error)
+    {
+        error = null;
+        int readCount = 0;
+        for (PipeSegment? segment = batch; segment is not null; segment = segment.NextSpare)
+        {
+            // A discard or Complete seen without the lock spares the rest of the batch; a stale view costs only a read
+            // whose bytes the hand-over drops.
+            if (readCount > 0 && (this.completed || !run.Queued))
+            {
+                break;
+            }
+
+            int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
+            int read = 0;
+            try
+            {
+                if (this.IsParallel)
+                {
+                    this.BeforeParallelRead?.Invoke(offset);
+                }
+
+                read = this.file.Read(segment.Block.Span[..count], offset);
+            }
+            catch (Exception ex)
+            {
+                error = ex;
+            }
+
+            segment.ReadLength = read;
+            readCount++;
+            if (read < count)
+            {
+                break;
+            }
+
+            offset += count;
+        }
+
+        return readCount;
+    }
+
+    /// <summary>Rents a batch of segments into <paramref name="batch"/>, linked through <see cref="PipeSegment.NextSpare"/>
+    /// in file order, counting each as started once rented: a pool that throws part-way leaves the ones rented so far in
+    /// the batch, for the caller to recycle.</summary>
+    private void RentBatch(ParallelReadRun run, int count, ref PipeSegment? batch)
+    {
+        PipeSegment? last = null;
+        for (int i = 0; i < count; i++)
+        {
+            PipeSegment segment = this.RentSegment();
+            segment.NextSpare = null;
+            if (last is null)
+            {
+                batch = segment;
+            }
+            else
+            {
+                last.NextSpare = segment;
+            }
+
+            last = segment;
+            run.Started++;
+        }
+    }
+
+    /// <summary>Hands over a batch's read segments in order, as each read alone would have been, and recycles those
+    /// a short read or an error left unread; then appends what is in turn and decides on waking the consumer once.</summary>
+    private void HandOverBatch(ParallelReadRun run, PipeSegment batch, long offset, int readCount, Exception? error)
+    {
+        int index = 0;
+        for (PipeSegment? segment = batch; segment is not null; index++)
+        {
+            PipeSegment? next = segment.NextSpare;
+            segment.NextSpare = null;
+            if (index < readCount)
+            {
+                int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
+                this.HandOver(run, segment, offset, count, segment.ReadLength, index == readCount - 1 ? error : null);
+            }
+            else
+            {
+                // Past the read that ended the run: never read, and no longer claimed.
+                this.segmentsInRuns--;
+                this.Recycle(segment);
+            }
+
+            offset += this.bufferSize;
+            segment = next;
+        }
+
+        if (!this.completed && run.Queued)
+        {
+            this.AppendRunsInOrder();
+            this.CompletePendingReadIfReady();
         }
     }
 
@@ -231,7 +347,6 @@ public sealed partial class FilePipeReader
 
         if (read > 0)
         {
-            segment.ReadLength = read;
             run.Enqueue(segment);
             this.segmentsAwaitingOrder++;
         }
@@ -247,9 +362,6 @@ public sealed partial class FilePipeReader
             run.EndsData = read == 0;
             this.EndRunAt(run, offset + read, endsClaims: read == 0);
         }
-
-        this.AppendRunsInOrder();
-        this.CompletePendingReadIfReady();
     }
 
     /// <summary>Ends a run early at <paramref name="end"/>: every later run is discarded, and claiming restarts there or stops.</summary>

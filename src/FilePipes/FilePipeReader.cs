@@ -540,6 +540,7 @@ public sealed partial class FilePipeReader : PipeReader
         this.readAheadSegments = schedule.ReadAhead;
         this.parallelReads = schedule.ParallelReads;
         this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
+        this.batchSegments = this.file.IsSeekable ? Math.Max(1, BatchBytes / this.bufferSize) : 1;
     }
 
     private ValueTask<ReadResult> ReadyResult()

@@ -38,19 +38,22 @@ public sealed partial class FilePipeReaderTests
     [Fact]
     public async Task CancelPendingReadWakesAConsumerHeldForABatchWithTheSegmentsReadSoFar()
     {
-        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.WaitForABatchAsync("wake-cancel.bin");
-        await gate.ReachedAsync(2 * Segment);
+        // 64 KiB segments, so each read is handed over alone (a batch of one): a segment is handed over while the read
+        // after it is held. At 4 KiB the held read would hold the segment before it, in the same batch.
+        const int Large = 64 * 1024;
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.WaitForABatchAsync("wake-cancel.bin", segment: Large);
+        await gate.ReachedAsync(2 * Large);
 
         reader.CancelPendingRead();
         ReadResult canceled = await pending;
-        gate.Release(2 * Segment);
+        gate.Release(2 * Large);
 
         Assert.True(canceled.IsCanceled);
-        Assert.Equal(all[Segment..(2 * Segment)], canceled.Buffer.ToArray());
+        Assert.Equal(all[Large..(2 * Large)], canceled.Buffer.ToArray());
         reader.AdvanceTo(canceled.Buffer.End);
         byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
-        Assert.Equal(all[(2 * Segment)..], rest);
+        Assert.Equal(all[(2 * Large)..], rest);
     }
 
     [Fact]
@@ -140,33 +143,34 @@ public sealed partial class FilePipeReaderTests
     /// <summary>
     /// The setting the three tests above share: the first segment taken (the first data is never held back), a read
     /// pending, and the read at <see cref="Segment"/> released, while the read at 2 × Segment is held, or fails with
-    /// <paramref name="failure"/>. The consumer then waits for a batch with one segment read.
+    /// <paramref name="failure"/>. The consumer then waits for a batch with one segment read. The first data comes in a
+    /// batch of its own, so it is not held with the reads after it.
     /// </summary>
     private async Task<(FilePipeReader Reader, ReadGate Gate, byte[] All, ValueTask<ReadResult> Pending)> WaitForABatchAsync(
-        string name, Exception? failure = null)
+        string name, Exception? failure = null, int segment = Segment)
     {
-        string path = this.files.WriteRandom(name, 16 * Segment);
+        string path = this.files.WriteRandom(name, 16 * segment);
         byte[] all = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour with { BufferSize = segment });
         var gate = new ReadGate();
-        gate.Hold(Segment);
+        gate.Hold(segment);
         if (failure is null)
         {
-            gate.Hold(2 * Segment);
+            gate.Hold(2 * segment);
         }
         else
         {
-            gate.Fail(2 * Segment, failure);
+            gate.Fail(2 * segment, failure);
         }
 
         gate.Attach(reader);
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
-        Assert.Equal(all[..Segment], first.Buffer.ToArray());
+        Assert.Equal(all[..segment], first.Buffer.ToArray());
         reader.AdvanceTo(first.Buffer.End);
 
         ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
         Assert.False(pending.IsCompleted);
-        gate.Release(Segment);
+        gate.Release(segment);
         return (reader, gate, all, pending);
     }
 }

@@ -1,0 +1,256 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace FilePipes.Tests;
+
+/// <summary>
+/// A run rents its segments and hands them over in batches (64 KiB of reads, 16 at 4 KiB) under one lock each, not one
+/// lock per read; a short read or an error inside a batch ends the run there, after the bytes before it, and gives the
+/// batch's unread segments back. Reads are ordered with <see cref="ReadGate"/>, never by timing.
+/// </summary>
+public sealed class ParallelReadBatchTests : IDisposable
+{
+    private const int Segment = 4096;
+    private const int Batch = 16;
+
+    /// <summary>Runs of 16 segments (one batch at 4 KiB), two at once.</summary>
+    private static readonly FilePipeOptions TwoRunsOfSixteen = new() { BufferSize = Segment, ReadAhead = 32, ParallelReads = 2 };
+
+    private readonly ScratchFiles files = new();
+
+    public void Dispose() => this.files.Dispose();
+
+    [Fact]
+    public async Task ARunTakesTheLockOncePerBatchOfReadsNotOncePerRead()
+    {
+        string path = this.files.WriteRandom("batched-locks.bin", 256 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
+        var gate = new ReadGate();
+        gate.Attach(reader);
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+        Assert.Equal((0, 0), reader.RunCounts);
+
+        // 256 reads in 16 runs (and one or two past the end): a lock to rent and one to hand over and finish, per run.
+        // One lock per read would be more than 256.
+        int reads = gate.Offsets.Count;
+        Assert.InRange(reads, 256, 258);
+        Assert.InRange(reader.RunLocks, 1, reads / 4);
+        reader.Complete();
+    }
+
+    [Fact]
+    public async Task At64KiBEachReadIsHandedOverAlone()
+    {
+        const int Large = 64 * 1024;
+        string path = this.files.WriteRandom("batched-64k.bin", 32 * Large);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Large, ReadAhead = 8, ParallelReads = 2 });
+        var gate = new ReadGate();
+        gate.Attach(reader);
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+
+        // A batch is one 64 KiB read: a lock per read to hand it over (and take the next), as before batching.
+        Assert.True(reader.RunLocks > gate.Offsets.Count, $"{reader.RunLocks} locks for {gate.Offsets.Count} reads");
+        reader.Complete();
+    }
+
+    [Fact]
+    public async Task TheReadsBeforeAHeldReadOfTheSameBatchWaitForIt()
+    {
+        string path = this.files.WriteRandom("batched-held.bin", 64 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
+        var gate = new ReadGate();
+        gate.Hold(3 * Segment);
+        gate.Attach(reader);
+
+        // The reader's first data comes in a batch of its own, as soon as it is read.
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        Assert.Equal(Segment, first.Buffer.Length);
+        reader.AdvanceTo(first.Buffer.End);
+        await gate.ReachedAsync(3 * Segment);
+
+        // The reads at Segment and 2 × Segment are done, but they are handed over with the rest of their batch, under
+        // one lock, after the held read.
+        Assert.False(reader.TryRead(out _));
+        gate.Release(3 * Segment);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(File.ReadAllBytes(path)[Segment..], read);
+    }
+
+    [Fact]
+    public async Task AShortReadInTheMiddleOfABatchEndsTheDataThereAndGivesBackTheRestOfTheBatch()
+    {
+        int length = (5 * Segment) + 100;
+        string path = this.files.WriteRandom("batched-short.bin", length);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { Pool = pool });
+        var gate = new ReadGate();
+        gate.Attach(reader);
+
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+        Assert.Equal((0, 0), reader.RunCounts);
+        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+
+        // The first run's batch stopped at the short read: none of its later segments was read (the read at the new
+        // end, which ends the data, belongs to the run claimed there).
+        Assert.DoesNotContain(gate.Offsets, offset => offset > 5 * Segment && offset < Batch * Segment && offset % Segment == 0);
+        AssertEndsOnce(reader);
+        reader.Complete();
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task AnErrorInTheMiddleOfABatchReachesTheConsumerAfterTheBytesBeforeIt()
+    {
+        string path = this.files.WriteRandom("batched-error.bin", 40 * Segment);
+        byte[] original = File.ReadAllBytes(path);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { Pool = pool });
+        var gate = new ReadGate();
+        var failure = new IOException("injected");
+        gate.Fail(5 * Segment, failure);
+        gate.Attach(reader);
+
+        var output = new MemoryStream();
+        int errors = 0;
+        while (true)
+        {
+            ReadResult result;
+            try
+            {
+                result = await reader.ReadAsync(TestTimeout.Token());
+            }
+            catch (IOException ex)
+            {
+                Assert.Same(failure, ex);
+                errors++;
+                break;
+            }
+
+            output.Write(result.Buffer.ToArray());
+            reader.AdvanceTo(result.Buffer.End);
+            Assert.False(result.IsCompleted, "the data ended instead of failing");
+        }
+
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Equal(1, errors);
+        Assert.Equal(original[..(5 * Segment)], output.ToArray());
+        Assert.Equal((0, 0), reader.RunCounts);
+        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        Assert.DoesNotContain(gate.Offsets, offset => offset > 5 * Segment && offset < Batch * Segment);
+        reader.Complete();
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task CompleteWhileABatchReadsStopsItAtTheReadInFlight()
+    {
+        string path = this.files.WriteRandom("batched-complete.bin", 64 * Segment);
+        var pool = new OutstandingBlockPool();
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { Pool = pool });
+        var gate = new ReadGate();
+        gate.Hold(3 * Segment);
+        gate.Attach(reader);
+
+        Assert.False(reader.TryRead(out _));
+        await gate.ReachedAsync(3 * Segment);
+        reader.Complete();
+        gate.Release(3 * Segment);
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        // The held read finishes, and the rest of its batch is not read: the run sees Complete between two reads.
+        Assert.DoesNotContain(gate.Offsets, offset => offset > 3 * Segment && offset < Batch * Segment);
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task APoolThatRefusesABlockPartWayThroughABatchFailsTheReadsAfterTheBytesBeforeIt()
+    {
+        string path = this.files.WriteRandom("batched-refused.bin", 64 * Segment);
+        byte[] original = File.ReadAllBytes(path);
+
+        // One run at a time, so the blocks go in file order: the first data alone, then three of the next batch of 16.
+        var pool = new RefusingPool(blocksGiven: 4);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 16, ParallelReads = 1, Pool = pool });
+
+        var received = new MemoryStream();
+        Exception? failure = null;
+        while (failure is null)
+        {
+            try
+            {
+                ReadResult result = await reader.ReadAsync(TestTimeout.Token());
+                received.Write(result.Buffer.ToArray());
+                reader.AdvanceTo(result.Buffer.End);
+                Assert.False(result.IsCompleted, "the file ended without the pool's failure");
+            }
+            catch (InsufficientMemoryException e)
+            {
+                failure = e;
+            }
+        }
+
+        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Same(pool.Refusal, failure);
+        Assert.Equal(original[..Segment], received.ToArray());
+        Assert.Equal((0, 0), reader.RunCounts);
+
+        // The three blocks rented before the refusal were recycled, not lost: Complete gives every block back.
+        reader.Complete();
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    /// <summary>After the end, a further read says completed again with nothing new: the end came once, with no bytes
+    /// after it.</summary>
+    private static void AssertEndsOnce(FilePipeReader reader)
+    {
+        Assert.True(reader.TryRead(out ReadResult result));
+        Assert.True(result.IsCompleted);
+        Assert.True(result.Buffer.IsEmpty);
+        reader.AdvanceTo(result.Buffer.End);
+    }
+
+    /// <summary>A pool that gives <c>blocksGiven</c> blocks and then refuses with one exception; it counts the blocks
+    /// not yet returned.</summary>
+    private sealed class RefusingPool(int blocksGiven) : MemoryPool<byte>
+    {
+        private readonly OutstandingBlockPool blocks = new();
+        private int given;
+
+        public InsufficientMemoryException Refusal { get; } = new("the pool refused a block");
+
+        public int Outstanding => this.blocks.Outstanding;
+
+        public override int MaxBufferSize => Shared.MaxBufferSize;
+
+        public override IMemoryOwner<byte> Rent(int minBufferSize = -1) =>
+            Interlocked.Increment(ref this.given) <= blocksGiven ? this.blocks.Rent(minBufferSize) : throw this.Refusal;
+
+        protected override void Dispose(bool disposing)
+        {
+        }
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition)
+    {
+        using var deadline = new CancellationTokenSource(TestTimeout.Limit);
+        while (!condition())
+        {
+            await Task.Delay(1, deadline.Token);
+        }
+    }
+}
