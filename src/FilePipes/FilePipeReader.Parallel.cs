@@ -35,6 +35,8 @@ public sealed partial class FilePipeReader
     private int batchSegments = 1;
     // Times a run's work item took the lock, to hand over a batch, rent one or finish: for tests.
     private int runLocks;
+    // Runs the consumer took to read itself rather than wait: for tests.
+    private int consumerRuns;
 
     /// <summary>Gets the number of segments read in parallel that wait for an earlier read, for tests.</summary>
     internal int SegmentsAwaitingOrder
@@ -92,6 +94,22 @@ public sealed partial class FilePipeReader
     /// can hold a read back (to complete reads in a chosen order) or throw (to fail the read at that offset).
     /// </summary>
     internal Action<long>? BeforeParallelRead { get; set; }
+
+    /// <summary>Gets or sets a value indicating whether a consumer that would wait reads part of a run itself
+    /// (<see cref="TakeRunForConsumer"/>); tests that hold reads back turn it off, so that only workers read.</summary>
+    internal bool ConsumerReads { get; set; } = true;
+
+    /// <summary>Gets how many runs the consumer took to read itself, for tests.</summary>
+    internal int ConsumerRuns
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return this.consumerRuns;
+            }
+        }
+    }
 
     private bool IsParallel => this.parallelReads > 1;
 
@@ -164,6 +182,83 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>
+    /// When the consumer would wait: gives it up to a batch of segments that no work item has started, to read on its
+    /// own thread instead of sleeping until a worker wakes it (each wake-up is a futex and a context switch, and a
+    /// worker that is not spinning then leaves the consumer idle: the 64 KiB slow state, docs/parallel-reads.md). The
+    /// segments come from the run nearest the consumer: the head of a run whose work item has not begun, or the tail
+    /// of one being read; either way they stay in file order.
+    /// </summary>
+    /// <returns>A run of the consumer's own, counted in flight, for <see cref="ReadRun"/> on the consumer's thread; or
+    /// <see langword="null"/> when there is nothing to take.</returns>
+    private ParallelReadRun? TakeRunForConsumer()
+    {
+        if (!this.IsParallel || !this.ConsumerReads || this.cancelPending || this.endOfData)
+        {
+            return null;
+        }
+
+        for (ParallelReadRun? run = this.firstRun, before = null; run is not null; before = run, run = run.Next)
+        {
+            int unstarted = run.Count - run.Started;
+            if (run.Ended || unstarted == 0)
+            {
+                continue;
+            }
+
+            ParallelReadRun mine = this.spareRuns ?? this.StoredOrNewRun();
+            this.spareRuns = mine == this.spareRuns ? mine.Next : this.spareRuns;
+            if (run.Started == 0)
+            {
+                // Its work item has not taken the lock yet, so it reads from wherever the offset says when it does.
+                int take = Math.Min(this.batchSegments, unstarted);
+                mine.Start(run.Offset, take);
+                run.Offset += (long)take * this.bufferSize;
+                run.Count -= take;
+                mine.Next = run;
+                if (run.Count == 0)
+                {
+                    // Nothing left for the work item: out of the queue now, so it holds no later run back until it runs.
+                    mine.Next = run.Next;
+                    run.Next = null;
+                    run.Queued = false;
+                    run.Ended = true;
+                    if (this.lastRun == run)
+                    {
+                        this.lastRun = mine;
+                    }
+                }
+
+                if (before is null)
+                {
+                    this.firstRun = mine;
+                }
+                else
+                {
+                    before.Next = mine;
+                }
+            }
+            else
+            {
+                int take = Math.Min(this.batchSegments, (unstarted + 1) / 2);
+                run.Count -= take;
+                mine.Start(run.Offset + ((long)run.Count * this.bufferSize), take);
+                mine.Next = run.Next;
+                run.Next = mine;
+                if (this.lastRun == run)
+                {
+                    this.lastRun = mine;
+                }
+            }
+
+            this.runsInFlight++;
+            this.consumerRuns++;
+            return mine;
+        }
+
+        return null;
+    }
+
     /// <summary>Reads one run's segments in order, on a thread-pool thread, in batches: one lock hands over a batch's
     /// segments and rents the next batch, so a 4 KiB read does not take the shared lock on its own (docs/parallel-reads.md,
     /// session 8).</summary>
@@ -201,7 +296,8 @@ public sealed partial class FilePipeReader
 
                     offset = run.Offset + ((long)run.Started * this.bufferSize);
                     // The reader's first data comes alone, as soon as it is read: the first data is never held back.
-                    int take = this.returnedEnd == 0 && run.Started == 0 && run == this.firstRun
+                    // Once any data is in (the consumer may have read the head itself), batches are whole.
+                    int take = this.bufferedEnd == 0 && run.Started == 0 && run == this.firstRun
                         ? 1
                         : Math.Min(this.batchSegments, run.Count - run.Started);
                     this.RentBatch(run, take, ref batch);

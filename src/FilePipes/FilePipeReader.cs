@@ -151,26 +151,48 @@ public sealed partial class FilePipeReader : PipeReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ValueTask<ReadResult> ReadLocked(CancellationToken cancellationToken)
     {
+        // A consumer with nothing ready reads part of a run itself, outside the lock, and looks again.
+        ValueTask<ReadResult> result;
+        while (this.ReadLockedOrTakeRun(cancellationToken, out result) is { } run)
+        {
+            this.ReadRun(run);
+        }
+
+        return result;
+    }
+
+    private ParallelReadRun? ReadLockedOrTakeRun(CancellationToken cancellationToken, out ValueTask<ReadResult> result)
+    {
+        result = default;
         lock (this.sync)
         {
             // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
             this.ThrowIfCompleted();
             if (cancellationToken.IsCancellationRequested)
             {
-                return ValueTask.FromCanceled<ReadResult>(cancellationToken);
+                result = ValueTask.FromCanceled<ReadResult>(cancellationToken);
+                return null;
             }
 
             this.ThrowIfReading();
             if (this.readAheadSegments > 0)
             {
-                return this.ReadAheadAsync(cancellationToken);
+                this.StartReadAhead();
+                if (!this.IsReady && !this.readPending && this.TakeRunForConsumer() is { } run)
+                {
+                    return run;
+                }
+
+                result = this.ReadAheadAsync(cancellationToken);
+                return null;
             }
 
             // Inline after a canceled result, which Pipe lets the consumer follow with a read without AdvanceTo.
             this.EnterGateLocked();
             try
             {
-                return this.ReadInGate(cancellationToken);
+                result = this.ReadInGate(cancellationToken);
+                return null;
             }
             finally
             {

@@ -85,6 +85,8 @@ public sealed partial class FilePipeReaderTests
         // Spare pool threads, so a wake-up is not left queued behind a busy reader's run (with only as many workers as
         // cores, a consumer woken per read still ran once per run: docs/parallel-reads.md, session 6).
         reader.BeforeParallelRead = _ => Thread.Sleep(5);
+        // The workers' wake-ups are what is counted: a consumer reading runs itself would rarely wait at all.
+        reader.ConsumerReads = false;
         ThreadPool.GetMinThreads(out int workers, out int completionPorts);
         ThreadPool.SetMinThreads(Math.Max(workers, 8), completionPorts);
         var output = new MemoryStream();

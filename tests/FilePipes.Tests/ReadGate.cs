@@ -24,7 +24,13 @@ internal sealed class ReadGate
     /// <summary>Completes when a read at <paramref name="offset"/> has started (and passed or reached its hold).</summary>
     public Task ReachedAsync(long offset) => this.Reached(offset).Task.WaitAsync(TestTimeout.Limit);
 
-    public void Attach(FilePipeReader reader) => reader.BeforeParallelRead = this.BeforeRead;
+    /// <summary>Holds the reader's parallel reads; the consumer then never reads a run itself, which would hold it in
+    /// its own ReadAsync, so only workers read.</summary>
+    public void Attach(FilePipeReader reader)
+    {
+        reader.ConsumerReads = false;
+        reader.BeforeParallelRead = this.BeforeRead;
+    }
 
     private TaskCompletionSource Reached(long offset) =>
         this.reached.GetOrAdd(offset, _ => new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously));
