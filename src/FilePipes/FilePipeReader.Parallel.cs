@@ -183,38 +183,37 @@ public sealed partial class FilePipeReader
     }
 
     /// <summary>
-    /// When the consumer would wait: gives it up to a batch of segments that no work item has started, to read on its
-    /// own thread instead of sleeping until a worker wakes it (each wake-up is a futex and a context switch, and a
-    /// worker that is not spinning then leaves the consumer idle: the 64 KiB slow state, docs/parallel-reads.md). The
-    /// segments come from the run nearest the consumer: the head of a run whose work item has not begun, or the tail
-    /// of one being read; either way they stay in file order.
+    /// When the consumer would wait, with segments of 64 KiB and more: gives it a segment that no work item has started,
+    /// to read on its own thread instead of sleeping until a worker wakes it (a worker that is not spinning then leaves
+    /// it idle: the 64 KiB slow state). The segment comes from the run nearest the consumer: the head of a run whose
+    /// work item has not begun, or the tail of one being read; either way it stays in file order. Smaller segments
+    /// come in batches whose wake-ups are few already, and there the consumer reading measured slower
+    /// (docs/parallel-reads.md, session 9).
     /// </summary>
     /// <returns>A run of the consumer's own, counted in flight, for <see cref="ReadRun"/> on the consumer's thread; or
     /// <see langword="null"/> when there is nothing to take.</returns>
     private ParallelReadRun? TakeRunForConsumer()
     {
-        if (!this.IsParallel || !this.ConsumerReads || this.cancelPending || this.endOfData)
+        if (!this.IsParallel || this.batchSegments > 1 || !this.ConsumerReads || this.cancelPending || this.endOfData)
         {
             return null;
         }
 
         for (ParallelReadRun? run = this.firstRun, before = null; run is not null; before = run, run = run.Next)
         {
-            int unstarted = run.Count - run.Started;
-            if (run.Ended || unstarted == 0)
+            if (run.Ended || run.Started == run.Count)
             {
                 continue;
             }
 
             ParallelReadRun mine = this.spareRuns ?? this.StoredOrNewRun();
             this.spareRuns = mine == this.spareRuns ? mine.Next : this.spareRuns;
+            run.Count--;
             if (run.Started == 0)
             {
                 // Its work item has not taken the lock yet, so it reads from wherever the offset says when it does.
-                int take = Math.Min(this.batchSegments, unstarted);
-                mine.Start(run.Offset, take);
-                run.Offset += (long)take * this.bufferSize;
-                run.Count -= take;
+                mine.Start(run.Offset, 1);
+                run.Offset += this.bufferSize;
                 mine.Next = run;
                 if (run.Count == 0)
                 {
@@ -240,9 +239,7 @@ public sealed partial class FilePipeReader
             }
             else
             {
-                int take = Math.Min(this.batchSegments, (unstarted + 1) / 2);
-                run.Count -= take;
-                mine.Start(run.Offset + ((long)run.Count * this.bufferSize), take);
+                mine.Start(run.Offset + ((long)run.Count * this.bufferSize), 1);
                 mine.Next = run.Next;
                 run.Next = mine;
                 if (this.lastRun == run)

@@ -5,15 +5,17 @@ using System.IO.Pipelines;
 namespace FilePipes.Tests;
 
 /// <summary>
-/// A parallel reader's consumer that finds nothing ready reads segments no worker has started, on its own thread,
-/// instead of waiting to be woken: the head of a run whose work item has not begun, or half the unstarted tail of one
-/// being read, a batch at most. Workers are held at their reads here, so which segments the consumer takes is decided,
-/// not timed.
+/// A parallel reader of segments of 64 KiB and more whose consumer finds nothing ready reads a segment no worker has
+/// started, on its own thread, instead of waiting to be woken: the head of a run whose work item has not begun, or the
+/// last unstarted segment of one being read. Workers are held at their reads here, so which segments the consumer
+/// takes is decided, not timed.
 /// </summary>
 public sealed class ConsumerReadsTests : IDisposable
 {
-    private const int Segment = 4096;
-    private const int Batch = 16;
+    private const int Segment = 64 * 1024;
+
+    /// <summary>Two runs of four segments at once.</summary>
+    private static readonly FilePipeOptions TwoRunsOfFour = new() { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 };
 
     [ThreadStatic]
     private static bool onConsumer;
@@ -25,42 +27,32 @@ public sealed class ConsumerReadsTests : IDisposable
     [Fact]
     public async Task AConsumerWithNothingReadyReadsWhatNoWorkerStartedAndGetsEveryByteInOrder()
     {
-        // Two runs of 32 segments; a batch is 16.
-        string path = this.files.WriteRandom("consumer-reads.bin", 96 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 64, ParallelReads = 2 });
+        string path = this.files.WriteRandom("consumer-reads.bin", 12 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
         var workers = new HeldWorkers(reader);
 
-        // The first read: the first run's work item cannot have begun (the read claimed it under the lock a moment
-        // before), so the consumer takes its head, a batch, and returns it without waiting.
+        // The first read: the first run's work item cannot have begun (the read claimed the run under the lock a moment
+        // before), so the consumer reads its head and returns it without waiting.
         ValueTask<ReadResult> first = ReadAsConsumer(reader);
         Assert.True(first.IsCompleted);
-        ReadResult result = await first;
         var output = new MemoryStream();
-        output.Write(result.Buffer.ToArray());
-        reader.AdvanceTo(result.Buffer.End);
-        Assert.Equal(Segments(0, Batch), workers.ConsumerOffsets);
+        await TakeAsync(reader, first, output);
+        Assert.Equal(Segments(0), workers.ConsumerOffsets);
 
-        // Both work items now hold their first batch (the first run's rest, the second run's head) at its first read.
-        await workers.ReachedAsync(Batch * Segment);
-        await workers.ReachedAsync(32 * Segment);
+        // Both work items now hold their next segment (1 and 4) at its read.
+        await workers.ReachedAsync(Segment);
+        await workers.ReachedAsync(4 * Segment);
 
-        // Nothing is ready, so the consumer takes half the second run's unstarted tail, again and again, and then waits.
+        // Nothing is ready: the consumer reads each run's unstarted segments from the last, and then waits.
         ValueTask<ReadResult> second = ReadAsConsumer(reader);
         Assert.False(second.IsCompleted);
-        Assert.Equal(
-            Segments(0, Batch).Concat(Segments(56, 8)).Concat(Segments(52, 4)).Concat(Segments(50, 2)).Concat(Segments(49, 1)).Concat(Segments(48, 1)),
-            workers.ConsumerOffsets);
+        Assert.Equal(Segments(0, 3, 2, 7, 6, 5), workers.ConsumerOffsets);
         Assert.Equal(6, reader.ConsumerRuns);
 
         workers.Release();
-        result = await second;
-        output.Write(result.Buffer.ToArray());
-        reader.AdvanceTo(result.Buffer.End);
-        while (!result.IsCompleted)
+        for (bool ended = await TakeAsync(reader, second, output); !ended;)
         {
-            result = await ReadAsConsumer(reader);
-            output.Write(result.Buffer.ToArray());
-            reader.AdvanceTo(result.Buffer.End);
+            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
         }
 
         Assert.Equal(File.ReadAllBytes(path), output.ToArray());
@@ -71,25 +63,33 @@ public sealed class ConsumerReadsTests : IDisposable
     [Fact]
     public async Task AnErrorInTheConsumersOwnReadComesOnceAfterTheBytesBeforeIt()
     {
-        string path = this.files.WriteRandom("consumer-error.bin", 64 * Segment);
+        string path = this.files.WriteRandom("consumer-error.bin", 12 * Segment);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(
-            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 64, ParallelReads = 2, Pool = pool });
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour with { Pool = pool });
         var failure = new IOException("the consumer's read failed");
-        reader.BeforeParallelRead = offset =>
+        var workers = new HeldWorkers(reader, offset =>
         {
-            if (onConsumer && offset == 5 * Segment)
+            if (offset == 3 * Segment)
             {
                 throw failure;
             }
-        };
+        });
 
-        // The consumer reads the first run's head itself: five segments, then the failed read, which ends the data.
-        ReadResult result = await ReadAsConsumer(reader);
-        Assert.Equal(File.ReadAllBytes(path)[..(5 * Segment)], result.Buffer.ToArray());
-        reader.AdvanceTo(result.Buffer.End);
-        Assert.Same(failure, await Assert.ThrowsAsync<IOException>(async () => await ReadAsConsumer(reader)));
+        // The consumer reads 0, then (the workers held at 1 and 4) 3, which fails, and 2; the error ends the data at 3.
+        var output = new MemoryStream();
+        await TakeAsync(reader, ReadAsConsumer(reader), output);
+        await workers.ReachedAsync(Segment);
+        await workers.ReachedAsync(4 * Segment);
+        ValueTask<ReadResult> pending = ReadAsConsumer(reader);
+        Assert.Equal(Segments(0, 3, 2), workers.ConsumerOffsets);
+        workers.Release();
+        for (bool ended = await TakeAsync(reader, pending, output); !ended && output.Length < 3 * Segment;)
+        {
+            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
+        }
 
+        Assert.Same(failure, await Assert.ThrowsAsync<IOException>(() => TakeAsync(reader, ReadAsConsumer(reader), output)));
+        Assert.Equal(File.ReadAllBytes(path)[..(3 * Segment)], output.ToArray());
         reader.Complete();
         await WaitUntilAsync(() => pool.Outstanding == 0);
         Assert.Equal(0, pool.DoubleReleases);
@@ -98,16 +98,15 @@ public sealed class ConsumerReadsTests : IDisposable
     [Fact]
     public async Task CompleteDuringTheConsumersOwnReadGivesEveryBlockBack()
     {
-        string path = this.files.WriteRandom("consumer-complete.bin", 64 * Segment);
+        string path = this.files.WriteRandom("consumer-complete.bin", 12 * Segment);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(
-            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 64, ParallelReads = 2, Pool = pool });
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour with { Pool = pool });
 
         // Complete from inside the consumer's own read (as another thread's Complete would land): the read ends, the
         // call throws as any read after Complete does, and the blocks of every run come back.
         reader.BeforeParallelRead = offset =>
         {
-            if (onConsumer && offset == 3 * Segment)
+            if (onConsumer)
             {
                 reader.Complete();
             }
@@ -122,41 +121,45 @@ public sealed class ConsumerReadsTests : IDisposable
     [Fact]
     public async Task AFileTruncatedUnderTheConsumersOwnReadEndsAtItsNewLength()
     {
-        string path = this.files.WriteRandom("consumer-truncated.bin", 64 * Segment);
+        string path = this.files.WriteRandom("consumer-truncated.bin", 12 * Segment);
         byte[] original = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 64, ParallelReads = 2 });
-        reader.BeforeParallelRead = offset =>
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
+        var workers = new HeldWorkers(reader, offset =>
         {
-            if (onConsumer && offset == Segment)
+            if (offset == 3 * Segment)
             {
                 using var truncate = File.OpenHandle(path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
-                RandomAccess.SetLength(truncate, (2 * Segment) + 100);
+                RandomAccess.SetLength(truncate, (3 * Segment) + 100);
             }
-        };
+        });
 
-        var read = new MemoryStream();
-        for (ReadResult result = default; !result.IsCompleted;)
+        // The consumer's read of segment 3 comes back short: the data ends there, after the workers' segment 1.
+        var output = new MemoryStream();
+        await TakeAsync(reader, ReadAsConsumer(reader), output);
+        await workers.ReachedAsync(Segment);
+        await workers.ReachedAsync(4 * Segment);
+        ValueTask<ReadResult> pending = ReadAsConsumer(reader);
+        workers.Release();
+        for (bool ended = await TakeAsync(reader, pending, output); !ended;)
         {
-            result = await ReadAsConsumer(reader);
-            read.Write(result.Buffer.ToArray());
-            reader.AdvanceTo(result.Buffer.End);
+            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
         }
 
         await WaitUntilAsync(() => reader.RunCounts == (0, 0));
         reader.Complete();
-
-        Assert.Equal(original[..((2 * Segment) + 100)], read.ToArray());
+        Assert.Equal(original[..((3 * Segment) + 100)], output.ToArray());
     }
 
     [Theory]
-    [InlineData(1, false)]
-    [InlineData(2, true)]
-    public async Task OnlyAParallelReaderHasItsConsumerRead(int parallelReads, bool consumerReads)
+    [InlineData(Segment, 1, false)]
+    [InlineData(Segment, 2, true)]
+    [InlineData(4096, 2, false)]
+    public async Task OnlyAParallelReaderOfLargeSegmentsHasItsConsumerRead(int bufferSize, int parallelReads, bool consumerReads)
     {
-        // Read-ahead alone keeps its one background read; the consumer of a parallel reader reads its first run's head.
-        string path = this.files.WriteRandom("consumer-parallel-only.bin", 64 * Segment);
+        // Read-ahead alone keeps its one background read; smaller segments come in batches, whose wake-ups are few.
+        string path = this.files.WriteRandom("consumer-parallel-only.bin", 16 * Segment);
         FilePipeReader reader = FilePipe.OpenReader(
-            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 32, ParallelReads = parallelReads });
+            path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = 8, ParallelReads = parallelReads });
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
@@ -179,7 +182,17 @@ public sealed class ConsumerReadsTests : IDisposable
         }
     }
 
-    private static long[] Segments(int first, int count) => Enumerable.Range(first, count).Select(i => (long)i * Segment).ToArray();
+    /// <summary>Takes a result's bytes into <paramref name="output"/> and consumes them.</summary>
+    /// <returns>Whether the data ended.</returns>
+    private static async Task<bool> TakeAsync(PipeReader reader, ValueTask<ReadResult> read, MemoryStream output)
+    {
+        ReadResult result = await read;
+        output.Write(result.Buffer.ToArray());
+        reader.AdvanceTo(result.Buffer.End);
+        return result.IsCompleted;
+    }
+
+    private static long[] Segments(params int[] indexes) => indexes.Select(i => (long)i * Segment).ToArray();
 
     private static async Task WaitUntilAsync(Func<bool> condition)
     {
@@ -190,14 +203,19 @@ public sealed class ConsumerReadsTests : IDisposable
         }
     }
 
-    /// <summary>Holds every worker's read until released, and records the offsets the consumer read itself.</summary>
+    /// <summary>Holds every worker's read until released, and records (and acts on) the reads the consumer makes itself.</summary>
     private sealed class HeldWorkers
     {
         private readonly ManualResetEventSlim released = new();
         private readonly ConcurrentDictionary<long, TaskCompletionSource> reached = new();
         private readonly ConcurrentQueue<long> consumerOffsets = new();
+        private readonly Action<long>? onConsumerRead;
 
-        public HeldWorkers(FilePipeReader reader) => reader.BeforeParallelRead = this.BeforeRead;
+        public HeldWorkers(FilePipeReader reader, Action<long>? onConsumerRead = null)
+        {
+            this.onConsumerRead = onConsumerRead;
+            reader.BeforeParallelRead = this.BeforeRead;
+        }
 
         public long[] ConsumerOffsets => this.consumerOffsets.ToArray();
 
@@ -213,6 +231,7 @@ public sealed class ConsumerReadsTests : IDisposable
             if (onConsumer)
             {
                 this.consumerOffsets.Enqueue(offset);
+                this.onConsumerRead?.Invoke(offset);
                 return;
             }
 
