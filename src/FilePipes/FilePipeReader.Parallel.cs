@@ -95,6 +95,10 @@ public sealed partial class FilePipeReader
     /// </summary>
     internal Action<long>? BeforeParallelRead { get; set; }
 
+    /// <summary>Gets or sets a test seam that takes each run's work item instead of the thread pool, so a test decides
+    /// when (and on which thread) a run starts.</summary>
+    internal Action<IThreadPoolWorkItem>? QueueRun { get; set; }
+
     /// <summary>Gets or sets a value indicating whether a consumer that would wait reads part of a run itself
     /// (<see cref="TakeRunForConsumer"/>); tests that hold reads back turn it off, so that only workers read.</summary>
     internal bool ConsumerReads { get; set; } = true;
@@ -176,6 +180,12 @@ public sealed partial class FilePipeReader
             }
 
             this.lastRun = run;
+            if (this.QueueRun is { } queue)
+            {
+                queue(run);
+                continue;
+            }
+
             // Stryker disable once Boolean : only which queue the run waits in; idle workers steal from local queues, and a
             // run's reads, their order in the buffer and every count are the same whichever thread runs it.
             ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);

@@ -61,6 +61,75 @@ public sealed class ConsumerReadsTests : IDisposable
     }
 
     [Fact]
+    public async Task AConsumerThatTakesTheLastRunWholeLeavesTheQueueWhole()
+    {
+        // Runs of one segment, three at once; their work items start only when the test runs them.
+        string path = this.files.WriteRandom("consumer-last-run.bin", 8 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 3, ParallelReads = 3 });
+        var workers = new HeldWorkers(reader);
+        var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
+        bool started = false;
+        reader.QueueRun = item =>
+        {
+            if (Volatile.Read(ref started))
+            {
+                ThreadPool.UnsafeQueueUserWorkItem(item, preferLocal: false);
+            }
+            else
+            {
+                queued.Enqueue(item);
+            }
+        };
+
+        // The consumer takes the first run (segment 0) whole. Then the second run's work item starts and is held at its
+        // read, and the consumer, with nothing ready, takes the third run (segment 2), the last one queued, whole.
+        var output = new MemoryStream();
+        await TakeAsync(reader, ReadAsConsumer(reader), output);
+        Assert.True(queued.TryDequeue(out IThreadPoolWorkItem? first));
+        Assert.True(queued.TryDequeue(out IThreadPoolWorkItem? second));
+        Assert.True(queued.TryDequeue(out IThreadPoolWorkItem? third));
+        Task held = Task.Run(second.Execute, TestTimeout.Token());
+        await workers.ReachedAsync(Segment);
+        ValueTask<ReadResult> pending = ReadAsConsumer(reader);
+        Assert.False(pending.IsCompleted);
+        Assert.Equal(Segments(0, 2), workers.ConsumerOffsets);
+
+        // The first run's emptied work item finishes and claims the next run (segment 3), which must be queued after the
+        // consumer's, or its bytes never reach the consumer.
+        first.Execute();
+        workers.Release();
+        await held.WaitAsync(TestTimeout.Token());
+        await TakeAsync(reader, pending, output);
+        while (output.Length < 3 * Segment)
+        {
+            await TakeAsync(reader, ReadAsConsumer(reader), output);
+        }
+
+        // The third run's emptied work item has still not run, and holds nothing back: the consumer takes segment 3 (its
+        // run unstarted) and has it at once.
+        ValueTask<ReadResult> next = ReadAsConsumer(reader);
+        Assert.True(next.IsCompleted);
+        await TakeAsync(reader, next, output);
+        Assert.Equal(Segments(0, 2, 3), workers.ConsumerOffsets);
+
+        Volatile.Write(ref started, true);
+        third.Execute();
+        while (queued.TryDequeue(out IThreadPoolWorkItem? later))
+        {
+            later.Execute();
+        }
+
+        for (bool ended = false; !ended;)
+        {
+            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
+        }
+
+        Assert.Equal(File.ReadAllBytes(path), output.ToArray());
+        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        reader.Complete();
+    }
+
+    [Fact]
     public async Task AnErrorInTheConsumersOwnReadComesOnceAfterTheBytesBeforeIt()
     {
         string path = this.files.WriteRandom("consumer-error.bin", 12 * Segment);
@@ -151,17 +220,21 @@ public sealed class ConsumerReadsTests : IDisposable
     }
 
     [Theory]
-    [InlineData(Segment, 1, false)]
-    [InlineData(Segment, 2, true)]
-    [InlineData(4096, 2, false)]
-    public async Task OnlyAParallelReaderOfLargeSegmentsHasItsConsumerRead(int bufferSize, int parallelReads, bool consumerReads)
+    [InlineData(Segment, 8, 1, false)]
+    [InlineData(Segment, 8, 2, true)]
+    [InlineData(4096, 8, 2, false)]
+    [InlineData(Segment, 2, 2, true)]
+    [InlineData(Segment, 3, 3, true)]
+    public async Task OnlyAParallelReaderOfLargeSegmentsHasItsConsumerRead(int bufferSize, int readAhead, int parallelReads, bool consumerReads)
     {
         // Read-ahead alone keeps its one background read; smaller segments come in batches, whose wake-ups are few.
-        string path = this.files.WriteRandom("consumer-parallel-only.bin", 16 * Segment);
+        // Runs of one segment: the consumer takes whole runs, which leave the queue (and the last run's place) to it.
+        string path = this.files.WriteRandom("consumer-parallel-only.bin", (40 * Segment) + 7);
         FilePipeReader reader = FilePipe.OpenReader(
-            path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = 8, ParallelReads = parallelReads });
+            path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = readAhead, ParallelReads = parallelReads });
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path), read);
