@@ -210,8 +210,8 @@ public sealed partial class FilePipeReader : PipeReader
             return ValueTask.FromCanceled<ReadResult>(cancellationToken);
         }
 
-        // Stryker disable once Statement : unreachable: ReadLocked checked just before, and the gate is free only with no result outstanding (ExitGate).
-        this.ThrowIfReading();
+        // No misuse check here: ReadLocked checked just before, and ReadAsync enters only a free gate, free only with no
+        // result outstanding (ExitGate).
         if (!this.IsReady)
         {
             this.FillInline();
@@ -327,8 +327,8 @@ public sealed partial class FilePipeReader : PipeReader
         this.Recycle(only);
         this.head = this.tail = null;
         this.headIndex = 0;
-        // Stryker disable once Statement : only inline readers (the gate) come here, which have no background reads to wake: it does nothing.
-        this.WakeReadAheadIfRoom();
+
+        // Only inline readers (the gate) come here: no background reads to wake, unlike Advance.
         return true;
     }
 
