@@ -195,6 +195,28 @@ public sealed class BaselineStoreTests
     }
 
     [Fact]
+    public void TheAllocationGateNoteCountsOnlyTheBenchmarksBothSidesHave()
+    {
+        // The store has A, B and one the head no longer runs; the head has A, B and a new one: two are compared.
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        var gone = FakeBenchmark.Of("Gone", 3000, 0.02, 15, seed: 3, allocated: 300);
+        var added = FakeBenchmark.Of("Added", 4000, 0.02, 15, seed: 4, allocated: 400);
+        BdnJson.Write(temp.Folder("run"), [ReadA, ReadB, gone]);
+        Assert.Equal(0, Update(temp, baselines, "run", "--measured-on", "development-machine").ExitCode);
+        BdnJson.Write(temp.Folder("head"), [ReadA, ReadB, added]);
+
+        var run = ComparerRun.Of(
+            "compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%",
+            "--timing", "indicative", "--json", temp.File("r.json"));
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        var note = json.RootElement.GetProperty("allocationGateNote").GetString()!;
+        Assert.Contains(" of 2 compared benchmarks: they were measured on a development machine, not", note, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void AStoreWithoutTheHarnessVersionLoadsAsUnknown()
     {
         using var temp = new TempFolder();
