@@ -62,11 +62,7 @@ public sealed class ParallelReadBatchTests : IDisposable
     [Fact]
     public async Task TheReadsBeforeAHeldReadOfTheSameBatchWaitForIt()
     {
-        string path = this.files.WriteRandom("batched-held.bin", 64 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
-        var gate = new ReadGate();
-        gate.Hold(3 * Segment);
-        gate.Attach(reader);
+        (string path, FilePipeReader reader, ReadGate gate) = this.OpenWithTheFourthReadHeld("batched-held.bin");
 
         // The reader's first data comes in a batch of its own, as soon as it is read.
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
@@ -87,11 +83,7 @@ public sealed class ParallelReadBatchTests : IDisposable
     [Fact]
     public async Task TheReadsAfterTheFirstDataComeInABatchThoughTheConsumerHasNotTakenIt()
     {
-        string path = this.files.WriteRandom("batched-untaken.bin", 64 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
-        var gate = new ReadGate();
-        gate.Hold(3 * Segment);
-        gate.Attach(reader);
+        (string path, FilePipeReader reader, ReadGate gate) = this.OpenWithTheFourthReadHeld("batched-untaken.bin");
 
         // TryRead starts the reads and takes nothing: the first data comes alone, and the reads after it are one batch
         // again (not more batches of one while nothing was taken), so the two done ones wait for the held third.
@@ -240,6 +232,18 @@ public sealed class ParallelReadBatchTests : IDisposable
         Assert.Equal([0, Large, 2 * Large, 3 * Large, 4 * Large], gate.Offsets.Order());
         reader.Complete();
         Assert.Equal(0, pool.Outstanding);
+    }
+
+    /// <summary>Two runs of sixteen over 64 segments, the read at 3 × Segment (in the first batch after the first data)
+    /// held.</summary>
+    private (string Path, FilePipeReader Reader, ReadGate Gate) OpenWithTheFourthReadHeld(string name)
+    {
+        string path = this.files.WriteRandom(name, 64 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
+        var gate = new ReadGate();
+        gate.Hold(3 * Segment);
+        gate.Attach(reader);
+        return (path, reader, gate);
     }
 
     /// <summary>After the end, a further read says completed again with nothing new: the end came once, with no bytes

@@ -21,11 +21,8 @@ public sealed class ParallelWakeRuleTests : IDisposable
     public async Task AConsumerHeldForABatchIsWokenWhenAFreeReaderWaitsForTheRoomItsSegmentsTake()
     {
         // Runs of four, two at once: A at 0 to 3, B at 4 to 7; a batch is four segments.
-        (FilePipeReader reader, ReadGate gate, byte[] all) = this.Open("wake-for-room.bin", 16 * Segment, new() { ReadAhead = 8, ParallelReads = 2 });
-        gate.Hold(Segment);
-        gate.Hold(4 * Segment);
-        gate.Attach(reader);
-        ValueTask<ReadResult> pending = await TakeFirstAndWaitAsync(reader, all);
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+            "wake-for-room.bin", 16 * Segment, new() { ReadAhead = 8, ParallelReads = 2 }, held: [Segment, 4 * Segment]);
 
         // A ends with three segments for the consumer while B is held: one reader is free, and the room for its run of
         // four is there once the consumer takes them. Held, the consumer would wait for B, and so would the reads.
@@ -46,12 +43,9 @@ public sealed class ParallelWakeRuleTests : IDisposable
     public async Task AConsumerIsHeldForABatchWhileEveryReaderIsBusyThoughThereIsRoom()
     {
         // Read-ahead 7 over two reads: runs of three (A at 0 to 2, B at 3 to 5) and room for a run to spare.
-        (FilePipeReader reader, ReadGate gate, byte[] all) = this.Open("held-all-busy.bin", 16 * Segment, new() { ReadAhead = 7, ParallelReads = 2 });
-        gate.Hold(Segment);
-        gate.Hold(2 * Segment);
-        gate.Hold(3 * Segment);
-        gate.Attach(reader);
-        ValueTask<ReadResult> pending = await TakeFirstAndWaitAsync(reader, all);
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+            "held-all-busy.bin", 16 * Segment, new() { ReadAhead = 7, ParallelReads = 2 },
+            held: [Segment, 2 * Segment, 3 * Segment]);
         await gate.ReachedAsync(3 * Segment);
 
         // One segment, fewer than a batch of three, and both readers busy: no reader waits for the consumer.
@@ -61,23 +55,16 @@ public sealed class ParallelWakeRuleTests : IDisposable
 
         // A ends: now a reader is free and its run fits once the consumer takes its two segments.
         gate.Release(2 * Segment);
-        ReadResult woken = await pending;
-        Assert.Equal(all[Segment..(3 * Segment)], woken.Buffer.ToArray());
-        reader.AdvanceTo(woken.Buffer.End);
-        gate.Release(3 * Segment);
-        await ReadTheRestAsync(reader, all, 3 * Segment);
+        await TakeTheBatchAndReadTheRestAsync(reader, gate, pending, all, 3 * Segment);
     }
 
     [Fact]
     public async Task AConsumerIsHeldForABatchOnceTheClaimsHaveEndedThoughAReaderIsFree()
     {
         // A range of six segments: A at 0 to 3, B at 4 and 5, and no claim after B.
-        (FilePipeReader reader, ReadGate gate, byte[] all) = this.Open(
-            "held-claims-ended.bin", 8 * Segment, new() { ReadAhead = 8, ParallelReads = 2, Length = 6 * Segment });
-        gate.Hold(Segment);
-        gate.Hold(2 * Segment);
-        gate.Attach(reader);
-        ValueTask<ReadResult> pending = await TakeFirstAndWaitAsync(reader, all);
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+            "held-claims-ended.bin", 8 * Segment, new() { ReadAhead = 8, ParallelReads = 2, Length = 6 * Segment },
+            held: [Segment, 2 * Segment]);
 
         // B reads its two segments and ends, which ends the claims: the free reader has nothing left to read.
         await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2 && reader.RunCounts.RunsInFlight == 1);
@@ -99,13 +86,9 @@ public sealed class ParallelWakeRuleTests : IDisposable
     {
         // Read-ahead 12 over three reads: runs of four (A at 0, B at 4, C at 8), a batch of four where half the
         // read-ahead is six. The range ends with C, so once A ends no free reader waits for the consumer.
-        (FilePipeReader reader, ReadGate gate, byte[] all) = this.Open(
-            "wake-batch-three.bin", 12 * Segment, new() { ReadAhead = 12, ParallelReads = 3, Length = 12 * Segment });
-        gate.Hold(Segment);
-        gate.Hold(4 * Segment);
-        gate.Hold(5 * Segment);
-        gate.Attach(reader);
-        ValueTask<ReadResult> pending = await TakeFirstAndWaitAsync(reader, all);
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+            "wake-batch-three.bin", 12 * Segment, new() { ReadAhead = 12, ParallelReads = 3, Length = 12 * Segment },
+            held: [Segment, 4 * Segment, 5 * Segment]);
 
         // C reads and ends; A's last three segments come, and A ends: three, fewer than a batch.
         await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 4 && reader.RunCounts.RunsInFlight == 2);
@@ -117,11 +100,7 @@ public sealed class ParallelWakeRuleTests : IDisposable
         gate.Release(4 * Segment);
         await gate.ReachedAsync(5 * Segment);
         Assert.True(pending.IsCompleted, "the consumer was not woken for a run's worth of segments");
-        ReadResult woken = await pending;
-        Assert.Equal(all[Segment..(5 * Segment)], woken.Buffer.ToArray());
-        reader.AdvanceTo(woken.Buffer.End);
-        gate.Release(5 * Segment);
-        await ReadTheRestAsync(reader, all, 5 * Segment);
+        await TakeTheBatchAndReadTheRestAsync(reader, gate, pending, all, 5 * Segment);
     }
 
     [Fact]
@@ -129,12 +108,8 @@ public sealed class ParallelWakeRuleTests : IDisposable
     {
         // Read-ahead 9 over two reads: runs of four, A at 0 and B at 4 (held), and room for a third run as A ends. The
         // file ends 100 bytes into A's second segment.
-        (FilePipeReader reader, ReadGate gate, byte[] all) = this.Open(
-            "held-across-short.bin", Segment + 100, new() { ReadAhead = 9, ParallelReads = 2 });
-        gate.Hold(Segment);
-        gate.Hold(4 * Segment);
-        gate.Attach(reader);
-        ValueTask<ReadResult> pending = await TakeFirstAndWaitAsync(reader, all);
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+            "held-across-short.bin", Segment + 100, new() { ReadAhead = 9, ParallelReads = 2 }, held: [Segment, 4 * Segment]);
 
         // The short read ends A, and the run claimed at its end (both readers busy again) is the run in turn: the
         // consumer stays held for it, and it finds the end, so the last bytes come with the end in one result.
@@ -147,15 +122,39 @@ public sealed class ParallelWakeRuleTests : IDisposable
         reader.Complete();
     }
 
-    /// <summary>The consumer takes the first data (which comes alone), and its next read waits.</summary>
-    private static async Task<ValueTask<ReadResult>> TakeFirstAndWaitAsync(FilePipeReader reader, byte[] all)
+    /// <summary>Opens the file with the reads at <paramref name="held"/> held; the consumer takes the first data (which
+    /// comes alone), and its next read waits.</summary>
+    private async Task<(FilePipeReader Reader, ReadGate Gate, byte[] All, ValueTask<ReadResult> Pending)> OpenAndTakeFirstAsync(
+        string name, int length, FilePipeOptions options, long[] held)
     {
+        string path = this.files.WriteRandom(name, length);
+        byte[] all = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(path, options with { BufferSize = Segment });
+        var gate = new ReadGate();
+        foreach (long offset in held)
+        {
+            gate.Hold(offset);
+        }
+
+        gate.Attach(reader);
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         Assert.Equal(all[..Segment], first.Buffer.ToArray());
         reader.AdvanceTo(first.Buffer.End);
         ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
         Assert.False(pending.IsCompleted);
-        return pending;
+        return (reader, gate, all, pending);
+    }
+
+    /// <summary>The woken result holds every byte from the first data's end to <paramref name="end"/>; the read held
+    /// there is released, and the rest comes in order.</summary>
+    private static async Task TakeTheBatchAndReadTheRestAsync(
+        FilePipeReader reader, ReadGate gate, ValueTask<ReadResult> pending, byte[] all, int end)
+    {
+        ReadResult woken = await pending;
+        Assert.Equal(all[Segment..end], woken.Buffer.ToArray());
+        reader.AdvanceTo(woken.Buffer.End);
+        gate.Release(end);
+        await ReadTheRestAsync(reader, all, end);
     }
 
     private static async Task ReadTheRestAsync(FilePipeReader reader, byte[] all, int from)
@@ -163,11 +162,5 @@ public sealed class ParallelWakeRuleTests : IDisposable
         byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
         Assert.Equal(all[from..], rest);
-    }
-
-    private (FilePipeReader Reader, ReadGate Gate, byte[] All) Open(string name, int length, FilePipeOptions options)
-    {
-        string path = this.files.WriteRandom(name, length);
-        return (FilePipe.OpenReader(path, options with { BufferSize = Segment }), new ReadGate(), File.ReadAllBytes(path));
     }
 }
