@@ -124,7 +124,10 @@ public sealed partial class FilePipeReader
         get
         {
             int room = this.readAheadSegments - this.segmentsInRuns;
-            return !this.claimsEnded && this.runsInFlight < this.parallelReads && room > 0
+            return !this.claimsEnded && this.runsInFlight < this.parallelReads &&
+                // Stryker disable once Equality : where this is read a read waits and data came since, so room is at least the
+                // segments ahead of the consumer (claims keep both within the read-ahead), one or more: >= 0 is the same test.
+                room > 0
                 && (room >= this.runSegments || this.runsInFlight == 0);
         }
     }
@@ -132,6 +135,9 @@ public sealed partial class FilePipeReader
     /// <summary>Claims runs while there are workers to spare and room under the bound.</summary>
     private void ScheduleRuns()
     {
+        // Stryker disable once Logical : nothing calls this after Complete, and the data ends with the claims not ended only
+        // once every byte to the range's end is appended (an error or a read of nothing ends the claims), where the body
+        // only ends the claims.
         while (!this.completed && !this.endOfData && !this.claimsEnded && this.runsInFlight < this.parallelReads)
         {
             long remaining = this.rangeEnd - this.claimOffset;
@@ -326,6 +332,8 @@ public sealed partial class FilePipeReader
                     segment = next;
                 }
 
+                // Stryker disable once Logical : a race guard: the pool throws under the lock, so only a Complete or a discard
+                // between that and this lock, or a discard before a run's first rent that then throws, comes here.
                 if (!this.completed && run.Queued && !run.Ended)
                 {
                     run.Error = ex;
@@ -417,6 +425,8 @@ public sealed partial class FilePipeReader
             if (index < readCount)
             {
                 int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
+                // Stryker disable once Conditional : only a batch's last read can come back short (ReadBatch stops at the
+                // first), and HandOver reads the error only for a short read.
                 this.HandOver(run, segment, offset, count, segment.ReadLength, index == readCount - 1 ? error : null);
             }
             else

@@ -22,7 +22,7 @@ public sealed partial class FilePipeReaderTests
 
         Assert.False(reader.TryRead(out _));
         await gate.ReachedAsync(0);
-        await WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
 
         // The second run is read; the first is not, so nothing may reach the consumer yet.
         Assert.False(reader.TryRead(out _));
@@ -96,7 +96,7 @@ public sealed partial class FilePipeReaderTests
         // Complete while the first read is still held: its block must come back once it returns.
         reader.Complete();
         gate.Release(0);
-        await WaitUntilAsync(() => pool.Outstanding == 0);
+        await BackgroundReads.WaitUntilAsync(() => pool.Outstanding == 0);
     }
 
     [Fact]
@@ -223,7 +223,7 @@ public sealed partial class FilePipeReaderTests
         Assert.InRange(peak, 1, held + (2 * ReadAhead));
 
         // A run discarded past the end may still be reading when Complete returns: its block comes back when it ends.
-        await WaitUntilAsync(() => pool.Outstanding == 0);
+        await BackgroundReads.WaitUntilAsync(() => pool.Outstanding == 0);
     }
 
     [Fact]
@@ -248,7 +248,7 @@ public sealed partial class FilePipeReaderTests
         gate.Release(Segment);
         gate.Release(2 * Segment);
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
         Assert.Equal((0, 0), reader.RunCounts);
         Assert.Equal(0, reader.SegmentsAwaitingOrder);
         reader.Complete();
@@ -268,10 +268,10 @@ public sealed partial class FilePipeReaderTests
         // Run A ends first, while B is held: the claims meet the range's end before the data does.
         Task<byte[]> reading = PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         await gate.ReachedAsync(2 * Segment);
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
         gate.Release(2 * Segment);
         byte[] read = await reading;
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path)[..(4 * Segment)], read);
@@ -296,7 +296,7 @@ public sealed partial class FilePipeReaderTests
         // Run B ends while A reads, with no room for a run of two; then A ends, and the room left (one segment) is
         // claimed by A's reader as it finishes: the read at 4 × Segment starts with the consumer idle.
         gate.Release(3 * Segment);
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
         gate.Release(Segment);
         await gate.ReachedAsync(4 * Segment);
 
@@ -319,7 +319,7 @@ public sealed partial class FilePipeReaderTests
         // Examined and kept: the reads fill the read-ahead beyond it, and stop.
         ReadResult first = await reader.ReadAsync(timeout);
         reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
-        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts == (0, 0));
         int segmentsRead = gate.Offsets.Count;
 
         ReadResult second = await reader.ReadAsync(timeout);
@@ -356,20 +356,10 @@ public sealed partial class FilePipeReaderTests
 
         // The held read's block goes back once the read returns.
         gate.Release(0);
-        await WaitUntilAsync(() => pool.Outstanding == 0);
+        await BackgroundReads.WaitUntilAsync(() => pool.Outstanding == 0);
 
         Assert.IsType<InvalidOperationException>(afterComplete);
         Assert.Equal(afterComplete.GetType(), actual?.GetType());
         Assert.Equal(afterComplete.Message, actual!.Message);
-    }
-
-    /// <summary>Waits for a state another thread reaches; the deadline only turns a hang into a failure.</summary>
-    private static async Task WaitUntilAsync(Func<bool> condition)
-    {
-        using var deadline = new CancellationTokenSource(TestTimeout.Limit);
-        while (!condition())
-        {
-            await Task.Delay(1, deadline.Token);
-        }
     }
 }

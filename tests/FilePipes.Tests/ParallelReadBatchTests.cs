@@ -1,5 +1,5 @@
-using System.Buffers;
 using System.IO.Pipelines;
+using Microsoft.Win32.SafeHandles;
 
 namespace FilePipes.Tests;
 
@@ -12,6 +12,7 @@ public sealed class ParallelReadBatchTests : IDisposable
 {
     private const int Segment = 4096;
     private const int Batch = 16;
+    private const int Large = 64 * 1024;
 
     /// <summary>Runs of 16 segments (one batch at 4 KiB), two at once.</summary>
     private static readonly FilePipeOptions TwoRunsOfSixteen = new() { BufferSize = Segment, ReadAhead = 32, ParallelReads = 2 };
@@ -28,8 +29,7 @@ public sealed class ParallelReadBatchTests : IDisposable
         var gate = new ReadGate();
         gate.Attach(reader);
 
-        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
 
         Assert.Equal(File.ReadAllBytes(path), read);
         Assert.Equal((0, 0), reader.RunCounts);
@@ -45,14 +45,12 @@ public sealed class ParallelReadBatchTests : IDisposable
     [Fact]
     public async Task At64KiBEachReadIsHandedOverAlone()
     {
-        const int Large = 64 * 1024;
         string path = this.files.WriteRandom("batched-64k.bin", 32 * Large);
         FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Large, ReadAhead = 8, ParallelReads = 2 });
         var gate = new ReadGate();
         gate.Attach(reader);
 
-        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
 
         Assert.Equal(File.ReadAllBytes(path), read);
 
@@ -64,11 +62,7 @@ public sealed class ParallelReadBatchTests : IDisposable
     [Fact]
     public async Task TheReadsBeforeAHeldReadOfTheSameBatchWaitForIt()
     {
-        string path = this.files.WriteRandom("batched-held.bin", 64 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
-        var gate = new ReadGate();
-        gate.Hold(3 * Segment);
-        gate.Attach(reader);
+        (string path, FilePipeReader reader, ReadGate gate) = this.OpenWithTheFourthReadHeld("batched-held.bin");
 
         // The reader's first data comes in a batch of its own, as soon as it is read.
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
@@ -87,17 +81,38 @@ public sealed class ParallelReadBatchTests : IDisposable
     }
 
     [Fact]
-    public async Task AShortReadInTheMiddleOfABatchEndsTheDataThereAndGivesBackTheRestOfTheBatch()
+    public async Task TheReadsAfterTheFirstDataComeInABatchThoughTheConsumerHasNotTakenIt()
     {
-        int length = (5 * Segment) + 100;
+        (string path, FilePipeReader reader, ReadGate gate) = this.OpenWithTheFourthReadHeld("batched-untaken.bin");
+
+        // TryRead starts the reads and takes nothing: the first data comes alone, and the reads after it are one batch
+        // again (not more batches of one while nothing was taken), so the two done ones wait for the held third.
+        Assert.False(reader.TryRead(out _));
+        await gate.ReachedAsync(3 * Segment);
+        Assert.True(reader.TryRead(out ReadResult first));
+        Assert.Equal(Segment, first.Buffer.Length);
+        reader.AdvanceTo(first.Buffer.End);
+
+        gate.Release(3 * Segment);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path)[Segment..], read);
+    }
+
+    /// <remarks>At 64 KiB a batch is one read: the run's later batches are not read either.</remarks>
+    [Theory]
+    [InlineData(Segment)]
+    [InlineData(Large)]
+    public async Task AShortReadInTheMiddleOfABatchEndsTheDataThereAndGivesBackTheRestOfTheBatch(int segment)
+    {
+        int length = (5 * segment) + 100;
         string path = this.files.WriteRandom("batched-short.bin", length);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { Pool = pool });
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { BufferSize = segment, Pool = pool });
         var gate = new ReadGate();
         gate.Attach(reader);
 
-        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
 
         Assert.Equal(File.ReadAllBytes(path), read);
         Assert.Equal((0, 0), reader.RunCounts);
@@ -105,7 +120,7 @@ public sealed class ParallelReadBatchTests : IDisposable
 
         // The first run's batch stopped at the short read: none of its later segments was read (the read at the new
         // end, which ends the data, belongs to the run claimed there).
-        Assert.DoesNotContain(gate.Offsets, offset => offset > 5 * Segment && offset < Batch * Segment && offset % Segment == 0);
+        Assert.DoesNotContain(gate.Offsets, offset => offset > 5 * segment && offset < Batch * segment && offset % segment == 0);
         AssertEndsOnce(reader);
         reader.Complete();
         Assert.Equal(0, pool.Outstanding);
@@ -123,31 +138,11 @@ public sealed class ParallelReadBatchTests : IDisposable
         gate.Fail(5 * Segment, failure);
         gate.Attach(reader);
 
-        var output = new MemoryStream();
-        int errors = 0;
-        while (true)
-        {
-            ReadResult result;
-            try
-            {
-                result = await reader.ReadAsync(TestTimeout.Token());
-            }
-            catch (IOException ex)
-            {
-                Assert.Same(failure, ex);
-                errors++;
-                break;
-            }
+        (byte[] received, IOException error) = await PipeDrain.ReadUntilFailureAsync<IOException>(reader, TestTimeout.Token());
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
 
-            output.Write(result.Buffer.ToArray());
-            reader.AdvanceTo(result.Buffer.End);
-            Assert.False(result.IsCompleted, "the data ended instead of failing");
-        }
-
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
-
-        Assert.Equal(1, errors);
-        Assert.Equal(original[..(5 * Segment)], output.ToArray());
+        Assert.Same(failure, error);
+        Assert.Equal(original[..(5 * Segment)], received);
         Assert.Equal((0, 0), reader.RunCounts);
         Assert.Equal(0, reader.SegmentsAwaitingOrder);
         Assert.DoesNotContain(gate.Offsets, offset => offset > 5 * Segment && offset < Batch * Segment);
@@ -155,12 +150,17 @@ public sealed class ParallelReadBatchTests : IDisposable
         Assert.Equal(0, pool.Outstanding);
     }
 
-    [Fact]
-    public async Task CompleteWhileABatchReadsStopsItAtTheReadInFlight()
+    /// <remarks>With the caller's handle left open, the reads after Complete would still succeed: only the run's own
+    /// check stops them.</remarks>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task CompleteWhileABatchReadsStopsItAtTheReadInFlight(bool leaveOpen)
     {
         string path = this.files.WriteRandom("batched-complete.bin", 64 * Segment);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { Pool = pool });
+        using SafeFileHandle handle = File.OpenHandle(path);
+        FilePipeReader reader = FilePipe.CreateReader(handle, TwoRunsOfSixteen with { Pool = pool, LeaveOpen = leaveOpen });
         var gate = new ReadGate();
         gate.Hold(3 * Segment);
         gate.Attach(reader);
@@ -169,11 +169,12 @@ public sealed class ParallelReadBatchTests : IDisposable
         await gate.ReachedAsync(3 * Segment);
         reader.Complete();
         gate.Release(3 * Segment);
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
 
         // The held read finishes, and the rest of its batch is not read: the run sees Complete between two reads.
         Assert.DoesNotContain(gate.Offsets, offset => offset > 3 * Segment && offset < Batch * Segment);
         Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(leaveOpen, !handle.IsClosed);
     }
 
     [Fact]
@@ -186,32 +187,63 @@ public sealed class ParallelReadBatchTests : IDisposable
         var pool = new RefusingPool(blocksGiven: 4);
         FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 16, ParallelReads = 1, Pool = pool });
 
-        var received = new MemoryStream();
-        Exception? failure = null;
-        while (failure is null)
-        {
-            try
-            {
-                ReadResult result = await reader.ReadAsync(TestTimeout.Token());
-                received.Write(result.Buffer.ToArray());
-                reader.AdvanceTo(result.Buffer.End);
-                Assert.False(result.IsCompleted, "the file ended without the pool's failure");
-            }
-            catch (InsufficientMemoryException e)
-            {
-                failure = e;
-            }
-        }
-
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        (byte[] received, InsufficientMemoryException failure) =
+            await PipeDrain.ReadUntilFailureAsync<InsufficientMemoryException>(reader, TestTimeout.Token());
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
 
         Assert.Same(pool.Refusal, failure);
-        Assert.Equal(original[..Segment], received.ToArray());
+        Assert.Equal(original[..Segment], received);
         Assert.Equal((0, 0), reader.RunCounts);
 
         // The three blocks rented before the refusal were recycled, not lost: Complete gives every block back.
         reader.Complete();
         Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task APoolThatRefusesALaterRunsBlockEndsTheDataThereAndNoReadGoesPastIt()
+    {
+        // 64 KiB: a batch is one read, so each read rents its own block. Runs of four, two at once: A at 0 to 3, B at 4 to 7.
+        string path = this.files.WriteRandom("later-run-refused.bin", 16 * Large);
+        byte[] original = File.ReadAllBytes(path);
+        var pool = new RefusingPool(blocksGiven: 3, refusals: 1);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Large, ReadAhead = 8, ParallelReads = 2, Pool = pool });
+        var gate = new ReadGate();
+        gate.Hold(Large);
+        gate.Hold(4 * Large);
+        gate.Attach(reader);
+
+        // Examined, not consumed, so no block is reused: three rented (A's two, B's first) while both runs are held.
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
+        await gate.ReachedAsync(Large);
+        await gate.ReachedAsync(4 * Large);
+
+        // B's second block is refused while A, before it, still reads: B ends there, and nothing is claimed after it.
+        gate.Release(4 * Large);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        gate.Release(Large);
+        (byte[] received, InsufficientMemoryException failure) =
+            await PipeDrain.ReadUntilFailureAsync<InsufficientMemoryException>(reader, TestTimeout.Token());
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+
+        Assert.Same(pool.Refusal, failure);
+        Assert.Equal(original[..(5 * Large)], received);
+        Assert.Equal([0, Large, 2 * Large, 3 * Large, 4 * Large], gate.Offsets.Order());
+        reader.Complete();
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    /// <summary>Two runs of sixteen over 64 segments, the read at 3 × Segment (in the first batch after the first data)
+    /// held.</summary>
+    private (string Path, FilePipeReader Reader, ReadGate Gate) OpenWithTheFourthReadHeld(string name)
+    {
+        string path = this.files.WriteRandom(name, 64 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
+        var gate = new ReadGate();
+        gate.Hold(3 * Segment);
+        gate.Attach(reader);
+        return (path, reader, gate);
     }
 
     /// <summary>After the end, a further read says completed again with nothing new: the end came once, with no bytes
@@ -222,35 +254,5 @@ public sealed class ParallelReadBatchTests : IDisposable
         Assert.True(result.IsCompleted);
         Assert.True(result.Buffer.IsEmpty);
         reader.AdvanceTo(result.Buffer.End);
-    }
-
-    /// <summary>A pool that gives <c>blocksGiven</c> blocks and then refuses with one exception; it counts the blocks
-    /// not yet returned.</summary>
-    private sealed class RefusingPool(int blocksGiven) : MemoryPool<byte>
-    {
-        private readonly OutstandingBlockPool blocks = new();
-        private int given;
-
-        public InsufficientMemoryException Refusal { get; } = new("the pool refused a block");
-
-        public int Outstanding => this.blocks.Outstanding;
-
-        public override int MaxBufferSize => Shared.MaxBufferSize;
-
-        public override IMemoryOwner<byte> Rent(int minBufferSize = -1) =>
-            Interlocked.Increment(ref this.given) <= blocksGiven ? this.blocks.Rent(minBufferSize) : throw this.Refusal;
-
-        protected override void Dispose(bool disposing)
-        {
-        }
-    }
-
-    private static async Task WaitUntilAsync(Func<bool> condition)
-    {
-        using var deadline = new CancellationTokenSource(TestTimeout.Limit);
-        while (!condition())
-        {
-            await Task.Delay(1, deadline.Token);
-        }
     }
 }

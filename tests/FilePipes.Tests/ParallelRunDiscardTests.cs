@@ -19,40 +19,44 @@ public sealed class ParallelRunDiscardTests : IDisposable
 
     public void Dispose() => this.files.Dispose();
 
-    [Fact]
-    public async Task ARunDiscardedWhileItReadsStopsAndGivesBackItsSegmentsAndItself()
+    /// <remarks>At 64 KiB each read is a batch of its own, so run B has a second batch to stop before.</remarks>
+    [Theory]
+    [InlineData(Segment)]
+    [InlineData(64 * 1024)]
+    public async Task ARunDiscardedWhileItReadsStopsAndGivesBackItsSegmentsAndItself(int segment)
     {
-        string path = this.files.WriteRandom("discard-in-flight.bin", 20 * Segment);
+        int newLength = segment + 100;
+        string path = this.files.WriteRandom("discard-in-flight.bin", 20 * segment);
         byte[] original = File.ReadAllBytes(path);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { BufferSize = segment, Pool = pool });
         var gate = new ReadGate();
 
         // Run B is held at its first read while run A's second read meets the file truncated inside it.
-        gate.Hold(2 * Segment);
+        gate.Hold(2 * segment);
         gate.Attach(reader);
         Action<long> gated = reader.BeforeParallelRead!;
         reader.BeforeParallelRead = offset =>
         {
-            if (offset == Segment)
+            if (offset == segment)
             {
-                Truncate(path, NewLength);
+                Truncate(path, newLength);
             }
 
             gated(offset);
         };
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        gate.Release(2 * Segment);
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        gate.Release(2 * segment);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
 
-        Assert.Equal(original[..NewLength], read);
+        Assert.Equal(original[..newLength], read);
         Assert.Equal((0, 0), reader.RunCounts);
         Assert.Equal(0, reader.SegmentsAwaitingOrder);
 
         // A's two reads, B's held one and nothing after it (a discarded run does not go on to its next segment), and
         // the read at the new end that ends the data.
-        Assert.Equal([0, Segment, NewLength, 2 * Segment], gate.Offsets.Order());
+        Assert.Equal([0, segment, newLength, 2 * segment], gate.Offsets.Order());
         reader.Complete();
 
         // Two runs served every claim (the run claimed at the short read's end is A's again), and both are stored.
@@ -84,10 +88,10 @@ public sealed class ParallelRunDiscardTests : IDisposable
         };
 
         Assert.False(reader.TryRead(out _));
-        await WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
         gate.Release(Segment);
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
 
         Assert.Equal(original[..NewLength], read);
         Assert.Equal((0, 0), reader.RunCounts);
@@ -115,10 +119,10 @@ public sealed class ParallelRunDiscardTests : IDisposable
 
         // Run B has read and waits for run A, which is held: Complete stores B now, and A once its read returns.
         Assert.False(reader.TryRead(out _));
-        await WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
         reader.Complete();
         gate.Release(0);
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
 
         Assert.Equal(2, reader.RunsTaken);
         Assert.Equal(2, StoredRunsOf(reader));
@@ -128,17 +132,33 @@ public sealed class ParallelRunDiscardTests : IDisposable
     public async Task AReaderThatReadItsFileWholeStoresTheRunsItBuilt()
     {
         string path = this.files.WriteRandom("whole-runs.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
 
-        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
-        Assert.Equal((0, 0), reader.RunCounts);
-        reader.Complete();
+        // The store emptied first, so the reader builds every run it takes.
+        var others = new List<ParallelReadRun>();
+        for (ParallelReadRun? run = ParallelReadRun.Stored.Take(); run is not null; run = ParallelReadRun.Stored.Take())
+        {
+            others.Add(run);
+        }
 
-        // Every run ended before Complete, so all are spares then, and all are stored; at least two were in flight.
-        Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.InRange(reader.RunsTaken, 2, 4);
-        Assert.Equal(reader.RunsTaken, StoredRunsOf(reader));
+        try
+        {
+            FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+            byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+            Assert.Equal((0, 0), reader.RunCounts);
+            reader.Complete();
+
+            // Every run ended before Complete, so all are spares then, and all are stored; at least two were in flight.
+            Assert.Equal(File.ReadAllBytes(path), read);
+            Assert.InRange(reader.RunsTaken, 2, 4);
+            Assert.Equal(reader.RunsTaken, StoredRunsOf(reader));
+        }
+        finally
+        {
+            foreach (ParallelReadRun run in others)
+            {
+                ParallelReadRun.Stored.Return(run);
+            }
+        }
     }
 
     private static void Truncate(string path, long length)
@@ -163,14 +183,5 @@ public sealed class ParallelRunDiscardTests : IDisposable
         }
 
         return stored.Count(run => run.Reader == reader);
-    }
-
-    private static async Task WaitUntilAsync(Func<bool> condition)
-    {
-        using var deadline = new CancellationTokenSource(TestTimeout.Limit);
-        while (!condition())
-        {
-            await Task.Delay(1, deadline.Token);
-        }
     }
 }

@@ -47,4 +47,31 @@ internal static class PipeDrain
             }
         }
     }
+
+    /// <summary>Reads until a read throws <typeparamref name="TException"/>, consuming each buffer whole; the data must
+    /// not end first.</summary>
+    /// <returns>The bytes received before the failure, and the failure.</returns>
+    public static async Task<(byte[] Received, TException Failure)> ReadUntilFailureAsync<TException>(
+        PipeReader reader, CancellationToken cancellationToken)
+        where TException : Exception
+    {
+        var received = new MemoryStream();
+        for (int reads = 0; ; reads++)
+        {
+            Assert.True(reads < MaxReads, "the reader neither failed nor completed");
+            ReadResult result;
+            try
+            {
+                result = await reader.ReadAsync(cancellationToken);
+            }
+            catch (TException failure)
+            {
+                return (received.ToArray(), failure);
+            }
+
+            received.Write(result.Buffer.ToArray());
+            reader.AdvanceTo(result.Buffer.End);
+            Assert.False(result.IsCompleted, "the data ended without the failure");
+        }
+    }
 }
