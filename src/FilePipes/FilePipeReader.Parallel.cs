@@ -169,9 +169,7 @@ public sealed partial class FilePipeReader
 
             long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
             int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
-            ParallelReadRun run = this.spareRuns ?? this.StoredOrNewRun();
-            // Stryker disable once Conditional : with no spare run both sides are null, as a stored or new run has no Next.
-            this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
+            ParallelReadRun run = this.SpareOrStoredRun();
             run.Start(this.claimOffset, count);
             this.claimOffset += Math.Min((long)count * this.bufferSize, remaining);
             this.segmentsInRuns += count;
@@ -222,8 +220,7 @@ public sealed partial class FilePipeReader
                 continue;
             }
 
-            ParallelReadRun mine = this.spareRuns ?? this.StoredOrNewRun();
-            this.spareRuns = mine == this.spareRuns ? mine.Next : this.spareRuns;
+            ParallelReadRun mine = this.SpareOrStoredRun();
             run.Count--;
             if (run.Started == 0)
             {
@@ -586,6 +583,14 @@ public sealed partial class FilePipeReader
         {
             this.endOfData = true;
         }
+    }
+
+    private ParallelReadRun SpareOrStoredRun()
+    {
+        ParallelReadRun run = this.spareRuns ?? this.StoredOrNewRun();
+        // Stryker disable once Conditional : with no spare run both sides are null, as a stored or new run has no Next.
+        this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
+        return run;
     }
 
     private ParallelReadRun StoredOrNewRun()

@@ -50,10 +50,7 @@ public sealed class ConsumerReadsTests : IDisposable
         Assert.Equal(6, reader.ConsumerRuns);
 
         workers.Release();
-        for (bool ended = await TakeAsync(reader, second, output); !ended;)
-        {
-            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
-        }
+        await DrainAsync(reader, second, output);
 
         Assert.Equal(File.ReadAllBytes(path), output.ToArray());
         await WaitUntilAsync(() => reader.RunCounts == (0, 0));
@@ -119,10 +116,7 @@ public sealed class ConsumerReadsTests : IDisposable
             later.Execute();
         }
 
-        for (bool ended = false; !ended;)
-        {
-            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
-        }
+        await DrainAsync(reader, ReadAsConsumer(reader), output);
 
         Assert.Equal(File.ReadAllBytes(path), output.ToArray());
         await WaitUntilAsync(() => reader.RunCounts == (0, 0));
@@ -209,10 +203,7 @@ public sealed class ConsumerReadsTests : IDisposable
         await workers.ReachedAsync(4 * Segment);
         ValueTask<ReadResult> pending = ReadAsConsumer(reader);
         workers.Release();
-        for (bool ended = await TakeAsync(reader, pending, output); !ended;)
-        {
-            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
-        }
+        await DrainAsync(reader, pending, output);
 
         await WaitUntilAsync(() => reader.RunCounts == (0, 0));
         reader.Complete();
@@ -263,6 +254,15 @@ public sealed class ConsumerReadsTests : IDisposable
         output.Write(result.Buffer.ToArray());
         reader.AdvanceTo(result.Buffer.End);
         return result.IsCompleted;
+    }
+
+    /// <summary>Takes <paramref name="read"/>'s bytes and every later read's, as the consumer, to the end of the data.</summary>
+    private static async Task DrainAsync(PipeReader reader, ValueTask<ReadResult> read, MemoryStream output)
+    {
+        for (bool ended = await TakeAsync(reader, read, output); !ended;)
+        {
+            ended = await TakeAsync(reader, ReadAsConsumer(reader), output);
+        }
     }
 
     private static long[] Segments(params int[] indexes) => indexes.Select(i => (long)i * Segment).ToArray();
