@@ -52,6 +52,12 @@ internal sealed class FileHandleAccess : IDisposable
     public int Read(Span<byte> buffer, long fileOffset) =>
         this.sequential is null ? RandomAccess.Read(this.Handle, buffer, fileOffset) : this.sequential.Read(buffer);
 
+    /// <summary>Gets a value indicating whether <see cref="ReadScatter"/> fills several blocks with one system call.</summary>
+    public bool CanReadScatter => this.sequential is null && ScatterRead.IsSupported;
+
+    /// <inheritdoc cref="ScatterRead.Read"/>
+    public long ReadScatter(ReadOnlySpan<Memory<byte>> blocks, long fileOffset) => ScatterRead.Read(this.Handle, blocks, fileOffset);
+
     public void Write(ReadOnlySpan<byte> buffer, long fileOffset)
     {
         if (this.sequential is null)

@@ -35,6 +35,7 @@ public sealed partial class FilePipeReader
     private int batchSegments = 1;
     // Times a run's work item took the lock, to hand over a batch, rent one or finish: for tests.
     private int runLocks;
+    private int scatterReads;
     // Runs the consumer took to read itself rather than wait: for tests.
     private int consumerRuns;
 
@@ -94,6 +95,22 @@ public sealed partial class FilePipeReader
     /// can hold a read back (to complete reads in a chosen order) or throw (to fail the read at that offset).
     /// </summary>
     internal Action<long>? BeforeParallelRead { get; set; }
+
+    /// <summary>Gets or sets a test seam that stands in for a scatter read's system call (<see cref="ScatterRead.Read"/>),
+    /// to fail it.</summary>
+    internal ScatterReader? ScatterReadCall { get; set; }
+
+    /// <summary>Gets how many scatter reads the reader's runs made, for tests.</summary>
+    internal int ScatterReads
+    {
+        get
+        {
+            lock (this.sync)
+            {
+                return this.scatterReads;
+            }
+        }
+    }
 
     /// <summary>Gets or sets a test seam that takes each run's work item instead of the thread pool, so a test decides
     /// when (and on which thread) a run starts.</summary>
@@ -282,15 +299,17 @@ public sealed partial class FilePipeReader
             while (true)
             {
                 int readCount = 0;
+                int scatterCalls = 0;
                 Exception? error = null;
                 if (batch is not null)
                 {
-                    readCount = this.ReadBatch(run, batch, offset, out error);
+                    readCount = this.ReadBatch(run, batch, offset, out error, out scatterCalls);
                 }
 
                 lock (this.sync)
                 {
                     this.runLocks++;
+                    this.scatterReads += scatterCalls;
                     if (batch is not null)
                     {
                         PipeSegment done = batch;
@@ -344,11 +363,41 @@ public sealed partial class FilePipeReader
 
     /// <summary>Reads a batch's segments in order, without the lock, up to the first read that comes back short or fails.</summary>
     /// <returns>How many segments were read (the last may be short: <see cref="PipeSegment.ReadLength"/> says).</returns>
-    private int ReadBatch(ParallelReadRun run, PipeSegment batch, long offset, out Exception? error)
+    private int ReadBatch(ParallelReadRun run, PipeSegment batch, long offset, out Exception? error, out int scatterCalls)
     {
         error = null;
+        scatterCalls = 0;
         int readCount = 0;
-        for (PipeSegment? segment = batch; segment is not null; segment = segment.NextSpare)
+        PipeSegment? segment = batch;
+
+        // Two segments or more: one system call fills up to ScatterRead.MaxBlocks of them where the OS has it (not
+        // with the read seam, which holds reads one by one). A failed call leaves the rest to the reads below.
+        if (batch.NextSpare is not null && this.BeforeParallelRead is null && this.file.CanReadScatter)
+        {
+            while (segment is not null)
+            {
+                int filled = this.ReadScattered(segment, offset, out bool ended);
+                if (filled < 0)
+                {
+                    break;
+                }
+
+                scatterCalls++;
+                readCount += filled;
+                if (ended)
+                {
+                    return readCount;
+                }
+
+                for (int i = 0; i < filled; i++)
+                {
+                    segment = segment!.NextSpare;
+                    offset += this.bufferSize;
+                }
+            }
+        }
+
+        for (; segment is not null; segment = segment.NextSpare)
         {
             // A discard or Complete seen without the lock spares the rest of the batch; a stale view costs only a read
             // whose bytes the hand-over drops.
@@ -384,6 +433,48 @@ public sealed partial class FilePipeReader
         }
 
         return readCount;
+    }
+
+    /// <summary>Fills up to <see cref="ScatterRead.MaxBlocks"/> segments from <paramref name="first"/> on with one system
+    /// call, and sets each one's <see cref="PipeSegment.ReadLength"/> as its own read would have.</summary>
+    /// <returns>How many segments it filled, the last of them short when <paramref name="ended"/> (the end of the file
+    /// came); or -1 when the call failed.</returns>
+    private int ReadScattered(PipeSegment first, long offset, out bool ended)
+    {
+        ended = false;
+        ScatterBlocks blocks = default;
+        int count = 0;
+        long end = offset;
+        for (PipeSegment? segment = first; segment is not null && count < ScatterRead.MaxBlocks; segment = segment.NextSpare)
+        {
+            int length = (int)Math.Min(this.bufferSize, this.rangeEnd - end);
+            blocks[count++] = segment.Block[..length];
+            end += length;
+        }
+
+        ReadOnlySpan<Memory<byte>> asked = blocks[..count];
+        long read = this.ScatterReadCall is { } call ? call(asked, offset) : this.file.ReadScatter(asked, offset);
+        if (read < 0)
+        {
+            return -1;
+        }
+
+        int filled = 0;
+        for (PipeSegment? segment = first; filled < count; segment = segment.NextSpare)
+        {
+            int length = asked[filled].Length;
+            int got = (int)Math.Min(length, read);
+            segment!.ReadLength = got;
+            read -= got;
+            filled++;
+            if (got < length)
+            {
+                ended = true;
+                break;
+            }
+        }
+
+        return filled;
     }
 
     /// <summary>Rents a batch of segments into <paramref name="batch"/>, linked through <see cref="PipeSegment.NextSpare"/>
@@ -650,4 +741,14 @@ public sealed partial class FilePipeReader
         this.firstRun = this.lastRun = this.spareRuns = null;
         return unused;
     }
+}
+
+/// <summary>The shape of <see cref="ScatterRead.Read"/>, for the reader's test seam.</summary>
+internal delegate long ScatterReader(ReadOnlySpan<Memory<byte>> blocks, long fileOffset);
+
+/// <summary>A batch's blocks for one scatter read, on the stack.</summary>
+[System.Runtime.CompilerServices.InlineArray(ScatterRead.MaxBlocks)]
+internal struct ScatterBlocks
+{
+    private Memory<byte> first;
 }
