@@ -36,6 +36,7 @@ public sealed partial class FilePipeReader
     // Times a run's work item took the lock, to hand over a batch, rent one or finish: for tests.
     private int runLocks;
     private int scatterReads;
+    private bool pinsRefused;
     // Runs the consumer took to read itself rather than wait: for tests.
     private int consumerRuns;
 
@@ -372,7 +373,7 @@ public sealed partial class FilePipeReader
 
         // Two segments or more: one system call fills up to ScatterRead.MaxBlocks of them where the OS has it (not
         // with the read seam, which holds reads one by one). A failed call leaves the rest to the reads below.
-        if (batch.NextSpare is not null && this.BeforeParallelRead is null && this.file.CanReadScatter)
+        if (batch.NextSpare is not null && this.BeforeParallelRead is null && !this.pinsRefused && this.file.CanReadScatter)
         {
             while (segment is not null)
             {
@@ -456,6 +457,9 @@ public sealed partial class FilePipeReader
         long read = this.ScatterReadCall is { } call ? call(asked, offset) : this.file.ReadScatter(asked, offset);
         if (read < 0)
         {
+            // A pool whose blocks cannot be pinned refuses every batch alike: this reader reads one by one from now on.
+            // Written without the lock: a worker that sees it late makes one attempt more.
+            this.pinsRefused |= read == ScatterRead.PinRefused;
             return -1;
         }
 

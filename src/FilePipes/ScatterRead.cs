@@ -16,25 +16,34 @@ internal static partial class ScatterRead
     /// <summary>The most blocks one call fills; a longer batch takes several calls.</summary>
     public const int MaxBlocks = 16;
 
+    /// <summary>What <see cref="Read"/> returns when a block cannot be pinned (a property of the pool, not of the call).</summary>
+    public const long PinRefused = -2;
+
     // 64-bit only: there off_t is 64 bits on every libc, so the one preadv symbol takes this signature.
     private static bool unavailable = OperatingSystem.IsWindows() || !Environment.Is64BitProcess;
 
     public static bool IsSupported => !Volatile.Read(ref unavailable);
 
     /// <summary>Reads into <paramref name="blocks"/> in order from <paramref name="fileOffset"/>.</summary>
-    /// <returns>The bytes read (fewer than the blocks hold only at the end of the file), or -1 when the call failed or is
-    /// not there: the caller then reads block by block, which raises the failure as a single read does.</returns>
+    /// <returns>The bytes read (fewer than the blocks hold only at the end of the file); -1 when the call failed or is
+    /// not there, or <see cref="PinRefused"/>: the caller then reads block by block, which needs no pin and raises a
+    /// failure as a single read does.</returns>
     public static unsafe long Read(SafeFileHandle handle, ReadOnlySpan<Memory<byte>> blocks, long fileOffset)
     {
         int count = Math.Min(blocks.Length, MaxBlocks);
         Pins pins = default;
+        int pinned = 0;
         Span<IoVector> vectors = stackalloc IoVector[MaxBlocks];
         try
         {
-            for (int i = 0; i < count; i++)
+            for (; pinned < count; pinned++)
             {
-                pins[i] = blocks[i].Pin();
-                vectors[i] = new IoVector((nint)pins[i].Pointer, (nuint)blocks[i].Length);
+                if (!TryPin(blocks[pinned], out pins[pinned]))
+                {
+                    return PinRefused;
+                }
+
+                vectors[pinned] = new IoVector((nint)pins[pinned].Pointer, (nuint)blocks[pinned].Length);
             }
 
             fixed (IoVector* first = vectors)
@@ -53,10 +62,25 @@ internal static partial class ScatterRead
         // Stryker restore all
         finally
         {
-            for (int i = 0; i < count; i++)
+            for (int i = 0; i < pinned; i++)
             {
                 pins[i].Dispose();
             }
+        }
+    }
+
+    // A custom pool's memory may refuse to be pinned (a MemoryManager over memory that moves).
+    private static bool TryPin(Memory<byte> block, out MemoryHandle pin)
+    {
+        try
+        {
+            pin = block.Pin();
+            return true;
+        }
+        catch (Exception)
+        {
+            pin = default;
+            return false;
         }
     }
 

@@ -114,6 +114,22 @@ public sealed class ScatterReadTests : IDisposable
     }
 
     [Fact]
+    public async Task BlocksThatCannotBePinnedAreReadOneByOneAfterTheFirstRefusal()
+    {
+        string path = this.files.WriteRandom("scatter-unpinnable.bin", (128 * 4096) + 5);
+        var pool = new UnpinnablePool();
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2, Pool = pool });
+
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+
+        Assert.Equal(File.ReadAllBytes(path), read);
+        Assert.Equal(0, reader.ScatterReads);
+        // One refused pin turns scatter off for the reader; two workers may each meet one before either says so.
+        Assert.InRange(pool.Pins, ScatterExpected ? 1 : 0, ScatterExpected ? 2 : 0);
+        reader.Complete();
+    }
+
+    [Fact]
     public async Task WithTheReadSeamEachSegmentIsReadAlone()
     {
         string path = this.files.WriteRandom("scatter-gated.bin", 64 * 4096);
