@@ -53,6 +53,7 @@ internal sealed class FileHandleAccess : IDisposable
         this.sequential is null ? RandomAccess.Read(this.Handle, buffer, fileOffset) : this.sequential.Read(buffer);
 
     /// <summary>Gets a value indicating whether <see cref="ReadScatter"/> fills several blocks with one system call.</summary>
+    // Stryker disable once Logical : a handle that cannot seek reads batches of one segment (SetSchedule), which never scatter.
     public bool CanReadScatter => this.sequential is null && ScatterRead.IsSupported;
 
     /// <inheritdoc cref="ScatterRead.Read"/>

@@ -378,6 +378,7 @@ public sealed partial class FilePipeReader
             while (segment is not null)
             {
                 int filled = this.ReadScattered(segment, offset, out bool ended);
+                // Stryker disable once Equality : a call that read fills one segment at least (its first, however short).
                 if (filled < 0)
                 {
                     break;
@@ -455,11 +456,16 @@ public sealed partial class FilePipeReader
 
         ReadOnlySpan<Memory<byte>> asked = blocks[..count];
         long read = this.ScatterReadCall is { } call ? call(asked, offset) : this.file.ReadScatter(asked, offset);
-        if (read < 0)
+        if (read == ScatterRead.PinRefused)
         {
             // A pool whose blocks cannot be pinned refuses every batch alike: this reader reads one by one from now on.
             // Written without the lock: a worker that sees it late makes one attempt more.
-            this.pinsRefused |= read == ScatterRead.PinRefused;
+            this.pinsRefused = true;
+        }
+
+        // Stryker disable once Equality : a call that read 0 bytes (the file ends where the batch starts), read again one by one, reads 0 again.
+        if (read < 0)
+        {
             return -1;
         }
 
@@ -471,6 +477,7 @@ public sealed partial class FilePipeReader
             segment!.ReadLength = got;
             read -= got;
             filled++;
+            // Stryker disable once Equality,Statement : without the stop, the blocks after a short one get 0 bytes, and the hand-over, which ends the run at the short one, recycles them.
             if (got < length)
             {
                 ended = true;
