@@ -35,7 +35,9 @@ public sealed partial class FilePipeReader
     private int batchSegments = 1;
     // Times a run's work item took the lock, to hand over a batch, rent one or finish: for tests.
     private int runLocks;
+    // System calls that filled several segments at once (ScatterRead): for tests.
     private int scatterReads;
+    // Set once the pool's blocks refused to be pinned: no more scatter reads for this reader.
     private bool pinsRefused;
     // Runs the consumer took to read itself rather than wait: for tests.
     private int consumerRuns;
