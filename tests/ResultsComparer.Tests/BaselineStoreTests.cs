@@ -217,6 +217,40 @@ public sealed class BaselineStoreTests
     }
 
     [Fact]
+    public void TheAllocationGateNoteNamesEachUngatedPlaceOnceInOrderAndNeverTheRunner()
+    {
+        // A from a run that did not record its place, B and C from a development machine, D from a runner (gated);
+        // a run is told apart by its date and commit, so each update gets a date of its own.
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        var onRunner = FakeBenchmark.Of("D", 4000, 0.02, 15, seed: 4, allocated: 400);
+        BdnJson.Write(temp.Folder("run1"), [ReadA]);
+        Assert.Equal(0, Update(temp, baselines, "run1", "--measured-on", "development-machine", "--date", "2026-01-01T00:00:00Z").ExitCode);
+        var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
+        var tree = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(file))!;
+        Assert.True(tree["runs"]![0]!.AsObject().Remove("measuredOn"));
+        File.WriteAllText(file, tree.ToJsonString());
+        BdnJson.Write(temp.Folder("run2"), [ReadB, WriteC]);
+        Assert.Equal(0, Update(temp, baselines, "run2", "--measured-on", "development-machine", "--date", "2026-01-02T00:00:00Z").ExitCode);
+        BdnJson.Write(temp.Folder("run3"), [onRunner]);
+        Assert.Equal(0, Update(temp, baselines, "run3", "--measured-on", "runner", "--date", "2026-01-03T00:00:00Z").ExitCode);
+        BdnJson.Write(temp.Folder("head"), [ReadA, ReadB, WriteC, onRunner]);
+
+        var run = ComparerRun.Of(
+            "compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%",
+            "--timing", "indicative", "--json", temp.File("r.json"));
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        var note = json.RootElement.GetProperty("allocationGateNote").GetString()!;
+        // The same places in the same order whatever order the store lists its benchmarks in (A sorts first here).
+        Assert.Contains(
+            " 3 of 4 compared benchmarks: they were measured on a development machine or a machine it did not record, not a GitHub runner",
+            note,
+            StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void AStoreWithoutTheHarnessVersionLoadsAsUnknown()
     {
         using var temp = new TempFolder();

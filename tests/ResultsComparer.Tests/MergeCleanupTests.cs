@@ -76,6 +76,39 @@ public sealed class MergeCleanupTests
         Assert.Equal("a file, not a folder", File.ReadAllText(file));
     }
 
+    [Fact]
+    public void AMergeLargerThanAnInputMayBeIsRefusedAndWritesNothing()
+    {
+        // The limit is the one every later step reads the merge with; the test's limit is the merged file's own size.
+        using var temp = new TempFolder();
+        foreach (var round in new[] { "r1", "r2" })
+        {
+            BdnJson.Write(temp.Folder(round), [FakeBenchmark.Of("Read", 1000, 0.02, 5, round.Length, type: "Demo.AReadBenchmarks")], fileStem: "Demo.AReadBenchmarks");
+        }
+
+        string[] inputs = [temp.File("r1"), temp.File("r2")];
+        var exact = temp.Folder("exact");
+        Assert.Equal(1, ResultsComparer.Commands.MergeCommand.Merge(inputs, exact, TextWriter.Null));
+        var merged = Assert.Single(Directory.GetFiles(exact));
+        var size = new FileInfo(merged).Length;
+
+        // At the limit, the merge is written.
+        var atLimit = Path.Combine(temp.Path, "at-limit");
+        Assert.Equal(1, ResultsComparer.Commands.MergeCommand.Merge(inputs, atLimit, TextWriter.Null, size));
+        Assert.Equal(File.ReadAllBytes(merged), File.ReadAllBytes(Path.Combine(atLimit, Path.GetFileName(merged))));
+
+        // One byte over: refused, a folder the merge made is gone, and one that held an earlier merge still holds it.
+        var made = Path.Combine(temp.Path, "made");
+        Assert.Throws<InputException>(() => ResultsComparer.Commands.MergeCommand.Merge(inputs, made, TextWriter.Null, size - 1));
+        Assert.False(Directory.Exists(made));
+        var held = temp.Folder("held");
+        var earlier = Path.Combine(held, Path.GetFileName(merged));
+        File.WriteAllText(earlier, "an earlier merge");
+        Assert.Throws<InputException>(() => ResultsComparer.Commands.MergeCommand.Merge(inputs, held, TextWriter.Null, size - 1));
+        Assert.Equal([earlier], Directory.GetFileSystemEntries(held));
+        Assert.Equal("an earlier merge", File.ReadAllText(earlier));
+    }
+
     // Class A merges; class B has one FullName twice in its first launch. Returns that launch's file.
     private static string WriteTwoClassesTheSecondBroken(TempFolder temp)
     {

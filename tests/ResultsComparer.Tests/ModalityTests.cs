@@ -7,7 +7,8 @@ namespace ResultsComparer.Tests;
 /// <summary>
 /// The report's modality of a side, ResultsComparer's reading of Perfolizer's m-value: above 4.2 multimodal, above
 /// 3.2 bimodal, above 2.8 "several?", else nothing; below 12 values nothing at all. Each sample here is runs of
-/// twelve (or six) values 0.5 ns apart, the runs 100 ns apart, and its m-value is checked against Perfolizer's.
+/// twelve (or six) values 0.5 ns apart, the runs 100 ns apart, and its m-value is checked against Perfolizer's. Three
+/// land exactly on a bound (Perfolizer computes 2.8, 3.2 and 4.2 to the last bit), which is not above it.
 /// </summary>
 public sealed class ModalityTests
 {
@@ -16,6 +17,9 @@ public sealed class ModalityTests
     [InlineData(new[] { 12, 6 }, 3.0, "several?")]
     [InlineData(new[] { 12, 12 }, 4.0, "bimodal")]
     [InlineData(new[] { 12, 12, 12 }, 6.0, "multimodal")]
+    [InlineData(new[] { 10, 4 }, 2.8, null)]
+    [InlineData(new[] { 10, 6 }, 3.2, "several?")]
+    [InlineData(new[] { 1, 10, 10 }, 4.2, "bimodal")]
     public void TheMValueDecidesTheModality(int[] runs, double mValue, string? expected)
     {
         var values = Runs(runs);

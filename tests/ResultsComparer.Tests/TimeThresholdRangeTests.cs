@@ -15,6 +15,7 @@ public sealed class TimeThresholdRangeTests
     [InlineData("0ns")]
     [InlineData("0%")]
     [InlineData("5%|1s")]
+    [InlineData("10x")]
     public void TheLargestAndSmallestThresholdsAreAccepted(string text)
     {
         Assert.Equal(text, TimeThreshold.Parse("--threshold", text).Text);
@@ -26,10 +27,23 @@ public sealed class TimeThresholdRangeTests
     [InlineData("1001ms")]
     [InlineData("5%|1.5s")]
     [InlineData("2000%|1ns")]
+    [InlineData("10.01x")]
     public void OnePastTheLimitIsBadInput(string text)
     {
         var error = Assert.Throws<InputException>(() => TimeThreshold.Parse("--threshold", text));
         Assert.Contains("out of range", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("abc")]
+    [InlineData("5%|abc")]
+    [InlineData("%")]
+    [InlineData("")]
+    public void TextPerfolizerCannotReadIsBadInput(string text)
+    {
+        // Bad input, exit code 2 in the commands; never an exception of some other kind, which would be a stack trace.
+        var error = Assert.Throws<InputException>(() => TimeThreshold.Parse("--threshold", text));
+        Assert.StartsWith($"invalid --threshold '{text}'", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]

@@ -33,7 +33,11 @@ internal static class MergeCommand
     /// disagrees goes to <paramref name="notes"/>, only once everything succeeded. Returns the number of files
     /// written. Bad input throws, and then nothing is written and nothing said but the error.
     /// </summary>
-    public static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes)
+    public static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes) =>
+        Merge(inputs, outDir, notes, InputFile.MaxBytes);
+
+    /// <summary>The same, refusing a merged file larger than <paramref name="maxBytes"/> (a test's limit, small enough to reach).</summary>
+    internal static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes, long maxBytes)
     {
         // Every input is checked as compare would read it, so what merge accepts, compare accepts too.
         var launches = inputs.SelectMany((input, i) => ResultFiles.Find(input).Select(file => Parse(i + 1, input, file))).ToList();
@@ -61,10 +65,10 @@ internal static class MergeCommand
                 written.Add((temporary, file));
                 using var stream = new FileStream(temporary, FileMode.CreateNew, FileAccess.Write);
                 MergedExportWriter.Write(group.ToList(), inputs.Count, stream, buffered);
-                if (stream.Length > InputFile.MaxBytes)
+                if (stream.Length > maxBytes)
                 {
                     // Every later step reads the merge: one it would refuse is refused here, before it is written.
-                    throw new InputException($"{file}: the merge is {stream.Length / (1024 * 1024)} MiB, more than the {InputFile.MaxBytes / (1024 * 1024)} MiB an input may have; nothing written");
+                    throw new InputException($"{file}: the merge is {stream.Length / (1024 * 1024)} MiB, more than the {maxBytes / (1024 * 1024)} MiB an input may have; nothing written");
                 }
             }
 

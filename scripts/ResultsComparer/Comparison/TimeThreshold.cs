@@ -31,6 +31,7 @@ public sealed record TimeThreshold(Threshold Value, string Text)
         {
             if (!PerfolizerMeasurementFormatter.Instance.TryParse(part, out var measurement))
             {
+                // Stryker disable once Statement : a part Perfolizer cannot read comes back with no time, percent or ratio unit, which the check below refuses with the same error (TextPerfolizerCannotReadIsBadInput).
                 throw Invalid(option, text);
             }
 

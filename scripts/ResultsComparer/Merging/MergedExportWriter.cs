@@ -11,7 +11,9 @@ namespace ResultsComparer.Merging;
 /// </summary>
 internal static class MergedExportWriter
 {
+    // Stryker disable once all : a static initializer, run once per test process before any mutant is active; indenting is for a reader's eye, and every consumer parses the JSON.
     private static readonly JsonWriterOptions Style = new() { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+    // Stryker disable once all : a static initializer, run once per test process before any mutant is active; MergedExportTests assert each counter's sum.
     private static readonly string[] SummedCounters = ["Gen0Collections", "Gen1Collections", "Gen2Collections", "TotalOperations"];
 
     /// <summary>Merges <paramref name="files"/> (one class, any rounds) into <paramref name="output"/>; notes go to <paramref name="notes"/>.</summary>
