@@ -206,13 +206,7 @@ public sealed class BaselineStoreTests
         Assert.Equal(0, Update(temp, baselines, "run", "--measured-on", "development-machine").ExitCode);
         BdnJson.Write(temp.Folder("head"), [ReadA, ReadB, added]);
 
-        var run = ComparerRun.Of(
-            "compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%",
-            "--timing", "indicative", "--json", temp.File("r.json"));
-
-        Assert.True(run.ExitCode == 0, run.Error);
-        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
-        var note = json.RootElement.GetProperty("allocationGateNote").GetString()!;
+        var note = AllocationGateNote(temp, baselines, "head");
         Assert.Contains(" of 2 compared benchmarks: they were measured on a development machine, not", note, StringComparison.Ordinal);
     }
 
@@ -236,13 +230,7 @@ public sealed class BaselineStoreTests
         Assert.Equal(0, Update(temp, baselines, "run3", "--measured-on", "runner", "--date", "2026-01-03T00:00:00Z").ExitCode);
         BdnJson.Write(temp.Folder("head"), [ReadA, ReadB, WriteC, onRunner]);
 
-        var run = ComparerRun.Of(
-            "compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("head"), "--threshold", "5%",
-            "--timing", "indicative", "--json", temp.File("r.json"));
-
-        Assert.True(run.ExitCode == 0, run.Error);
-        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
-        var note = json.RootElement.GetProperty("allocationGateNote").GetString()!;
+        var note = AllocationGateNote(temp, baselines, "head");
         // The same places in the same order whatever order the store lists its benchmarks in (A sorts first here).
         Assert.Contains(
             " 3 of 4 compared benchmarks: they were measured on a development machine or a machine it did not record, not a GitHub runner",
@@ -297,6 +285,17 @@ public sealed class BaselineStoreTests
         Assert.Contains("less than a day old", show.Out, StringComparison.Ordinal);
         Assert.Contains("windows-latest: empty", show.Out, StringComparison.Ordinal);
         ComparerRun.Of("baseline", "show", "--baselines", baselines, "--os", "plan9").AssertBadInput("not in the matrix");
+    }
+
+    // Compares the results in folder head with the ubuntu-latest store and returns the report's allocation-gate note.
+    private static string AllocationGateNote(TempFolder temp, string baselines, string head)
+    {
+        var run = ComparerRun.Of(
+            "compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File(head), "--threshold", "5%",
+            "--timing", "indicative", "--json", temp.File("r.json"));
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
+        return json.RootElement.GetProperty("allocationGateNote").GetString()!;
     }
 
     private static string Matrix(TempFolder temp)
