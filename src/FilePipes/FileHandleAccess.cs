@@ -19,7 +19,7 @@ internal sealed class FileHandleAccess : IDisposable
         ArgumentNullException.ThrowIfNull(handle);
         if (handle.IsInvalid)
         {
-            // Stryker disable once Statement : without it the handle reads as unseekable, and the FileStream over it below throws the same ArgumentException.
+            // Stryker disable once Statement,String : without it the handle reads as unseekable, and the FileStream over it below throws the same ArgumentException; the message is wording.
             throw new ArgumentException("The file handle is invalid.", nameof(handle));
         }
 

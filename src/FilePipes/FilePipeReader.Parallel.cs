@@ -254,6 +254,7 @@ public sealed partial class FilePipeReader
                     mine.Next = run.Next;
                     run.Next = null;
                     run.Queued = false;
+                    // Stryker disable once Boolean : out of the queue and empty, the run's work item finds Started == Count and finishes it, which sets Ended.
                     run.Ended = true;
                     if (this.lastRun == run)
                     {
@@ -541,6 +542,7 @@ public sealed partial class FilePipeReader
             segment = next;
         }
 
+        // Stryker disable once Logical : both calls only act on what is in turn: after Complete the queue is empty and no read is pending, and a discarded run's hand-over finds what the next one would.
         if (!this.completed && run.Queued)
         {
             this.AppendRunsInOrder();

@@ -28,9 +28,9 @@ public sealed partial class FilePipeReader
     // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
     private int wakeSegments = 1;
 
+    /// <summary>Under the lock, once <see cref="StartReadAhead"/> has run: the ready result, or the awaitable of a pending read.</summary>
     private ValueTask<ReadResult> ReadAheadAsync(CancellationToken cancellationToken)
     {
-        this.StartReadAhead();
         if (this.IsReady)
         {
             return this.ReadyResult();
@@ -59,6 +59,7 @@ public sealed partial class FilePipeReader
 
             // Half the read-ahead, at most a run: the reads keep the other half to go on with while the consumer
             // wakes. A handle that cannot seek wakes it per read: its next read may wait for a writer indefinitely.
+            // Stryker disable once Arithmetic : it differs only with one read in flight (runs as long as the read-ahead), and there only in when a held consumer wakes, not in what it gets: a full read-ahead wakes it anyway (ReadsWaitForConsumer).
             this.wakeSegments = this.file.IsSeekable ? Math.Max(1, Math.Min(this.runSegments, this.readAheadSegments / 2)) : 1;
             this.ScheduleRuns();
         }
@@ -124,6 +125,7 @@ public sealed partial class FilePipeReader
 
     private void FailPendingRead(Exception exception)
     {
+        // Stryker disable once Block : unreachable, as the return below says.
         if (!this.readPending)
         {
             // Stryker disable once Statement : unreachable: both callers, Complete and the token's callback, check for a pending read under the lock first.

@@ -58,6 +58,36 @@ public sealed class ConsumerReadsTests : IDisposable
     }
 
     [Fact]
+    public async Task ARunClaimedAfterTheConsumerReadTheLastRunsTailComesAfterThatTail()
+    {
+        string path = this.files.WriteRandom("consumer-tail.bin", 12 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
+        var workers = new HeldWorkers(reader);
+        var output = new MemoryStream();
+        await TakeAsync(reader, ReadAsConsumer(reader), output);
+        await workers.ReachedAsync(Segment);
+        await workers.ReachedAsync(4 * Segment);
+
+        // The consumer reads the unstarted tails of both runs (3 and 2, then 7, 6 and 5: the last run's tail is now the
+        // queue's last), and waits. The first run's worker goes on; taking its bytes makes room for a third run (8 to 11),
+        // which must be queued after 7, while the second run's worker is still held at 4. The consumer reads again only
+        // once the third run's worker holds its head, so it cannot take that run's head itself.
+        ValueTask<ReadResult> pending = ReadAsConsumer(reader);
+        Assert.Equal(Segments(0, 3, 2, 7, 6, 5), workers.ConsumerOffsets);
+        workers.Release(Segment);
+        await TakeAsync(reader, pending, output);
+        Assert.Equal(4 * Segment, output.Length);
+        await workers.ReachedAsync(8 * Segment);
+
+        workers.Release();
+        await DrainAsync(reader, ReadAsConsumer(reader), output);
+
+        Assert.Equal(File.ReadAllBytes(path), output.ToArray());
+        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        reader.Complete();
+    }
+
+    [Fact]
     public async Task AConsumerThatTakesTheLastRunWholeLeavesTheQueueWhole()
     {
         // Runs of one segment, three at once; their work items start only when the test runs them.
@@ -120,6 +150,10 @@ public sealed class ConsumerReadsTests : IDisposable
 
         Assert.Equal(File.ReadAllBytes(path), output.ToArray());
         await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+
+        // A run the consumer emptied is a spare again once its work item finishes: at most the three in flight, the
+        // consumer's own and one finishing were ever taken (4 here; 9 if each emptied run were lost).
+        Assert.InRange(reader.RunsTaken, 1, 5);
         reader.Complete();
     }
 
@@ -276,10 +310,12 @@ public sealed class ConsumerReadsTests : IDisposable
         }
     }
 
-    /// <summary>Holds every worker's read until released, and records (and acts on) the reads the consumer makes itself.</summary>
+    /// <summary>Holds every worker's read until released (all, or one offset), and records (and acts on) the reads the
+    /// consumer makes itself.</summary>
     private sealed class HeldWorkers
     {
         private readonly ManualResetEventSlim released = new();
+        private readonly ConcurrentDictionary<long, ManualResetEventSlim> releasedAlone = new();
         private readonly ConcurrentDictionary<long, TaskCompletionSource> reached = new();
         private readonly ConcurrentQueue<long> consumerOffsets = new();
         private readonly Action<long>? onConsumerRead;
@@ -294,7 +330,11 @@ public sealed class ConsumerReadsTests : IDisposable
 
         public void Release() => this.released.Set();
 
+        public void Release(long offset) => this.ReleasedAlone(offset).Set();
+
         public Task ReachedAsync(long offset) => this.Reached(offset).Task.WaitAsync(TestTimeout.Limit);
+
+        private ManualResetEventSlim ReleasedAlone(long offset) => this.releasedAlone.GetOrAdd(offset, _ => new ManualResetEventSlim());
 
         private TaskCompletionSource Reached(long offset) =>
             this.reached.GetOrAdd(offset, _ => new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously));
@@ -309,7 +349,7 @@ public sealed class ConsumerReadsTests : IDisposable
             }
 
             this.Reached(offset).TrySetResult();
-            if (!this.released.Wait(TestTimeout.Limit))
+            if (WaitHandle.WaitAny([this.released.WaitHandle, this.ReleasedAlone(offset).WaitHandle], TestTimeout.Limit) == WaitHandle.WaitTimeout)
             {
                 throw new TimeoutException($"the worker's read at {offset} was never released");
             }

@@ -121,17 +121,20 @@ public sealed partial class FilePipeReaderTests
     public async Task AReaderOfAFifoIsWokenForEachWriteAsARequestAndResponseNeeds()
     {
         // The writer waits for the consumer to take each message before it writes the next: a reader that held the
-        // consumer for a batch of segments would wait for a write that never comes.
+        // consumer for a batch of segments would wait for a write that never comes. A message of a whole segment is
+        // not a short read, so only batches of one read (a handle that cannot seek has no others) hand it over.
         string fifo = Fifo.Make(this.files, "wake-per-read.fifo");
         (FilePipeReader reader, var writer) = await Fifo.OpenBothAsync(
             fifo, () => FilePipe.OpenReader(fifo, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8 }));
         using (var stream = new FileStream(writer, FileAccess.Write, bufferSize: 0))
         {
-            for (byte message = 1; message <= 3; message++)
+            byte message = 0;
+            foreach (int size in new[] { 100, 100, 100, Segment, Segment })
             {
-                stream.Write(Enumerable.Repeat(message, 100).ToArray());
+                message++;
+                stream.Write(Enumerable.Repeat(message, size).ToArray());
                 ReadResult result = await reader.ReadAsync(TestTimeout.Token());
-                Assert.Equal(Enumerable.Repeat(message, 100), result.Buffer.ToArray());
+                Assert.Equal(Enumerable.Repeat(message, size), result.Buffer.ToArray());
                 reader.AdvanceTo(result.Buffer.End);
             }
         }

@@ -60,6 +60,50 @@ public sealed class ParallelReadBatchTests : IDisposable
     }
 
     [Fact]
+    public async Task OnlyTheFirstRunsFirstReadComesAloneTheOtherRunReadsWholeBatchesMeanwhile()
+    {
+        // Two runs of 64 segments. The first data is held; the second run, which starts with nothing read, still
+        // reads in batches of 16: by the time its last read starts it has taken the lock a handful of times, not 64.
+        string path = this.files.WriteRandom("batched-second-run.bin", 128 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 128, ParallelReads = 2 });
+        var gate = new ReadGate();
+        gate.Hold(0);
+        gate.Attach(reader);
+
+        Assert.False(reader.TryRead(out _));
+        await gate.ReachedAsync(127 * Segment);
+        Assert.InRange(reader.RunLocks, 1, 8);
+
+        gate.Release(0);
+        byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path), read);
+    }
+
+    [Fact]
+    public async Task ARunLongerThanABatchHandsOverEachBatchBeforeReadingTheNext()
+    {
+        // One run of 64 segments: the first alone, then batches of 16. While the read at 20 is held, the batch before
+        // it (1 to 16) is the consumer's already; a run read as one batch would hold it back too.
+        string path = this.files.WriteRandom("batched-long-run.bin", 64 * Segment);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 128, ParallelReads = 2 });
+        var gate = new ReadGate();
+        gate.Hold(20 * Segment);
+        gate.Attach(reader);
+
+        Assert.False(reader.TryRead(out _));
+        await gate.ReachedAsync(20 * Segment);
+        Assert.True(reader.TryRead(out ReadResult ready));
+        Assert.Equal(17 * Segment, ready.Buffer.Length);
+        reader.AdvanceTo(ready.Buffer.End);
+
+        gate.Release(20 * Segment);
+        byte[] rest = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
+        reader.Complete();
+        Assert.Equal(File.ReadAllBytes(path)[(17 * Segment)..], rest);
+    }
+
+    [Fact]
     public async Task TheReadsBeforeAHeldReadOfTheSameBatchWaitForIt()
     {
         (string path, FilePipeReader reader, ReadGate gate) = this.OpenWithTheFourthReadHeld("batched-held.bin");
