@@ -17,6 +17,9 @@ public sealed class ParallelReadBatchTests : IDisposable
     /// <summary>Runs of 16 segments (one batch at 4 KiB), two at once.</summary>
     private static readonly FilePipeOptions TwoRunsOfSixteen = new() { BufferSize = Segment, ReadAhead = 32, ParallelReads = 2 };
 
+    /// <summary>Runs of 64 segments (four batches at 4 KiB), two at once.</summary>
+    private static readonly FilePipeOptions TwoRunsOfSixtyFour = new() { BufferSize = Segment, ReadAhead = 128, ParallelReads = 2 };
+
     private readonly ScratchFiles files = new();
 
     public void Dispose() => this.files.Dispose();
@@ -65,7 +68,7 @@ public sealed class ParallelReadBatchTests : IDisposable
         // Two runs of 64 segments. The first data is held; the second run, which starts with nothing read, still
         // reads in batches of 16: by the time its last read starts it has taken the lock a handful of times, not 64.
         string path = this.files.WriteRandom("batched-second-run.bin", 128 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 128, ParallelReads = 2 });
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixtyFour);
         var gate = new ReadGate();
         gate.Hold(0);
         gate.Attach(reader);
@@ -86,7 +89,7 @@ public sealed class ParallelReadBatchTests : IDisposable
         // One run of 64 segments: the first alone, then batches of 16. While the read at 20 is held, the batch before
         // it (1 to 16) is the consumer's already; a run read as one batch would hold it back too.
         string path = this.files.WriteRandom("batched-long-run.bin", 64 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 128, ParallelReads = 2 });
+        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixtyFour);
         var gate = new ReadGate();
         gate.Hold(20 * Segment);
         gate.Attach(reader);
