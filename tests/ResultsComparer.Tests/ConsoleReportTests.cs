@@ -27,4 +27,20 @@ public sealed class ConsoleReportTests
         Assert.Matches(@"\| Demo\.ReadBenchmarks\.B +\|", top.Out);
         Assert.DoesNotContain("Demo.ReadBenchmarks.A", top.Out, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void TheTimingTableShowsTheDiffSidesModality()
+    {
+        using var temp = new TempFolder();
+
+        // The diff side runs in two states 200 ns apart, twelve values each: Perfolizer's m-value of 4 says bimodal.
+        IReadOnlyList<double> twoStates = [.. Enumerable.Range(0, 24).Select(i => 1500 + (i / 12 * 200.0) + (i % 12 * 0.5))];
+        var run = CompareVerdictTests.CompareRun(
+            temp,
+            [FakeBenchmark.Of("Read", 1000, 0.01, 24, 1)],
+            [new FakeBenchmark("Demo.ReadBenchmarks", "Read", string.Empty, [twoStates], 0)]);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Matches(@"\| ReadBenchmarks\.Read +\|[^\n]*\| +bimodal \|", run.Out);
+    }
 }
