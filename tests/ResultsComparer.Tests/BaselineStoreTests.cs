@@ -21,6 +21,8 @@ public sealed class BaselineStoreTests
         Assert.True(run.ExitCode == 0, run.Error);
         Assert.Contains("2 added, 0 changed", run.Out, StringComparison.Ordinal);
         Assert.Contains($"+ {ReadA.FullName}", run.Out, StringComparison.Ordinal);
+        // Listed by name, whatever the results' order (B came first there).
+        Assert.True(run.Out.IndexOf($"+ {ReadA.FullName}", StringComparison.Ordinal) < run.Out.IndexOf($"+ {ReadB.FullName}", StringComparison.Ordinal), run.Out);
 
         var store = BaselineStore.Load(Path.Combine(baselines, "ubuntu-latest", "baseline.json"));
         Assert.Equal([ReadA.FullName, ReadB.FullName], store.Benchmarks.Select(b => b.FullName));
@@ -285,6 +287,72 @@ public sealed class BaselineStoreTests
         Assert.Contains("less than a day old", show.Out, StringComparison.Ordinal);
         Assert.Contains("windows-latest: empty", show.Out, StringComparison.Ordinal);
         ComparerRun.Of("baseline", "show", "--baselines", baselines, "--os", "plan9").AssertBadInput("not in the matrix");
+    }
+
+    [Fact]
+    public void AnUpdateCountsAnEntryChangedWhenAnyLaunchsValuesMovedAndUnchangedOnlyWhenAllAreEqual()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        var twoLaunches = ReadA with { Launches = [FakeBenchmark.Samples(1000, 0.02, 15, 1), FakeBenchmark.Samples(1000, 0.02, 15, 2)] };
+        BdnJson.Write(temp.Folder("first"), [twoLaunches, ReadB]);
+        Assert.Equal(0, Update(temp, baselines, "first").ExitCode);
+
+        var again = Update(temp, baselines, "first");
+        Assert.True(again.ExitCode == 0, again.Error);
+        Assert.Contains("0 added, 0 changed, 2 unchanged, 0 removed, 0 kept", again.Out, StringComparison.Ordinal);
+
+        // The first launch and the allocations as before; only the second launch's values moved.
+        var secondMoved = twoLaunches with { Launches = [twoLaunches.Launches[0], FakeBenchmark.Samples(1000, 0.02, 15, 3)] };
+        BdnJson.Write(temp.Folder("second"), [secondMoved, ReadB]);
+        var moved = Update(temp, baselines, "second");
+        Assert.True(moved.ExitCode == 0, moved.Error);
+        Assert.Contains("0 added, 1 changed, 1 unchanged, 0 removed, 0 kept", moved.Out, StringComparison.Ordinal);
+        Assert.Contains($"~ {ReadA.FullName}", moved.Out, StringComparison.Ordinal);
+        Assert.DoesNotContain($"~ {ReadB.FullName}", moved.Out, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ABaselineStoreOrResultsFromTwoMachinesAreRefusedAsResultsAndTheStoreIsKept()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("good"), [ReadA]);
+        Assert.Equal(0, Update(temp, baselines, "good").ExitCode);
+        var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
+        var before = File.ReadAllText(file);
+
+        ComparerRun.Of("baseline", "update", "--results", Path.Combine(baselines, "ubuntu-latest"), "--os", "ubuntu-latest", "--baselines", baselines)
+            .AssertBadInput("baseline update reads BenchmarkDotNet results, not a baseline store");
+        BdnJson.Write(temp.Folder("mixed", "1"), [ReadA]);
+        BdnJson.Write(temp.Folder("mixed", "2"), [WriteC], cpu: "Other CPU", fileStem: "Demo.WriteBenchmarks");
+        Update(temp, baselines, "mixed").AssertBadInput("results from different machines");
+
+        Assert.Equal(before, File.ReadAllText(file));
+    }
+
+    [Fact]
+    public void ShowCountsEachRunsEntriesAndEachClassByName()
+    {
+        using var temp = new TempFolder();
+        var baselines = Matrix(temp);
+        BdnJson.Write(temp.Folder("full"), [ReadA, ReadB]);
+        BdnJson.Write(temp.Folder("full"), [WriteC], fileStem: "Demo.WriteBenchmarks");
+        Assert.Equal(0, Update(temp, baselines, "full", "--commit", "old", "--date", "2026-01-01T00:00:00Z").ExitCode);
+        BdnJson.Write(temp.Folder("partial"), [ReadB with { AllocatedBytes = 256 }]);
+        Assert.Equal(0, Update(temp, baselines, "partial", "--commit", "new", "--date", "2026-02-01T00:00:00Z").ExitCode);
+
+        var show = ComparerRun.Of("baseline", "show", "--baselines", baselines);
+
+        Assert.True(show.ExitCode == 0, show.Error);
+        Assert.Contains("  2 from commit old (", show.Out, StringComparison.Ordinal);
+        Assert.Contains("  1 from commit new (", show.Out, StringComparison.Ordinal);
+        var read = show.Out.IndexOf("  Demo.ReadBenchmarks: 2\n", StringComparison.Ordinal);
+        var write = show.Out.IndexOf("  Demo.WriteBenchmarks: 1\n", StringComparison.Ordinal);
+        Assert.True(read >= 0 && write > read, show.Out);
+        // An empty store says so, and nothing more.
+        Assert.Contains("windows-latest: empty", show.Out, StringComparison.Ordinal);
+        Assert.DoesNotContain("windows-latest: 0", show.Out, StringComparison.Ordinal);
     }
 
     // Compares the results in folder head with the ubuntu-latest store and returns the report's allocation-gate note.

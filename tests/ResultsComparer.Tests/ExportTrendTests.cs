@@ -91,4 +91,19 @@ public sealed class ExportTrendTests
         var missing = Path.Combine(temp.Path, "none");
         ComparerRun.Of("export-trend", "--results", missing, "--os", "ubuntu-latest", "--out-dir", temp.File("trend")).AssertBadInput($"{missing}: no such file or folder");
     }
+
+    [Fact]
+    public void ABaselineStoreIsNotResultsAndNothingIsWritten()
+    {
+        using var temp = new TempFolder();
+        temp.Folder("baselines", "ubuntu-latest");
+        temp.Folder("baselines", "windows-latest");
+        BdnJson.Write(temp.Folder("run"), [FakeBenchmark.Of("Read", 1000, 0.02, 5, 1)]);
+        var update = ComparerRun.Of("baseline", "update", "--results", temp.File("run"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines"));
+        Assert.True(update.ExitCode == 0, update.Error);
+
+        ComparerRun.Of("export-trend", "--results", temp.File("baselines", "ubuntu-latest"), "--os", "ubuntu-latest", "--out-dir", temp.File("trend"))
+            .AssertBadInput("export-trend reads BenchmarkDotNet results, not a baseline store");
+        Assert.False(Directory.Exists(temp.File("trend")));
+    }
 }

@@ -56,7 +56,8 @@ internal sealed class TrialComparer(string work)
         var report = ComparisonBuilder.Build(null, options, this.Side(trial.Base), this.Side(trial.Head));
         this.Comparisons++;
         var verdicts = report.Benchmarks
-            .Select(b => new TrialVerdict(b.FullName, b.Pooled?.Verdict ?? b.Verdict, b.Paired?.Verdict ?? b.Verdict))
+            // A benchmark's verdict is its paired one whenever a paired outcome exists (ComparisonBuilder), else the pooled one.
+            .Select(b => new TrialVerdict(b.FullName, b.Pooled?.Verdict ?? b.Verdict, b.Verdict))
             .ToList();
         this.compared[key] = verdicts;
         return verdicts;

@@ -16,11 +16,11 @@ internal static class TrialsCommand
         var other => throw new InputException($"trials: expected collect, collect-rounds, analyze or run, not '{other ?? "nothing"}'"),
     };
 
-    // collect, then analyze the same pool with analyze's defaults.
+    // collect, then analyze the same pool with analyze's defaults. collect returns Ok or throws, and it has refused a
+    // missing --pool value before anything ran.
     private static int CollectThenAnalyze(string[] args)
     {
-        var code = SuitePoolCollector.Run(args);
-        var pool = Array.IndexOf(args, "--pool");
-        return code != ExitCodes.Ok || pool < 0 || pool + 1 >= args.Length ? code : TrialsAnalysis.Run(["--pool", args[pool + 1]]);
+        SuitePoolCollector.Run(args);
+        return TrialsAnalysis.Run(["--pool", args[Array.IndexOf(args, "--pool") + 1]]);
     }
 }

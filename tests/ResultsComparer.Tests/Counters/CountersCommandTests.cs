@@ -16,6 +16,26 @@ public sealed class CountersCommandTests : IDisposable
     public void A_program_that_does_not_exist_is_bad_input() =>
         ComparerRun.Of("counters", "--program", this.folder.File("FilePipes.Benchmarks.dll")).AssertBadInput("no program");
 
+    [Fact]
+    public void A_base_program_that_does_not_exist_is_bad_input()
+    {
+        var program = this.folder.File("FilePipes.Benchmarks.dll");
+        File.WriteAllText(program, "");
+        var missing = this.folder.File("base", "FilePipes.Benchmarks.dll");
+
+        ComparerRun.Of("counters", "--program", program, "--base-program", missing).AssertBadInput($"no program {missing}");
+    }
+
+    [Fact]
+    public void Operations_are_pr_reports_when_a_base_program_is_counted_too()
+    {
+        var program = this.folder.File("FilePipes.Benchmarks.dll");
+        File.WriteAllText(program, "");
+
+        ComparerRun.Of("counters", "--program", program, "--base-program", program, "--operations", "8")
+            .AssertBadInput("--operations is pr-report's");
+    }
+
     [Theory]
     [InlineData("--operations", "0")]
     [InlineData("--instruction-operations", "-1")]

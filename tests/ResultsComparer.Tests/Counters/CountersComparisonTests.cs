@@ -144,6 +144,19 @@ public sealed class CountersComparisonTests
         Assert.Equal(1, unmeasured.Failing);
     }
 
+    [Fact]
+    public void A_case_that_lacks_a_counter_its_file_measured_is_not_measured_there_and_never_fails()
+    {
+        // Both files say system calls and instructions were measured; the head's case alone has no read calls.
+        var head = File(Case(Read4K, 632, 32_769, 0, 1e7) with { ReadCalls = null });
+
+        var comparison = CountersComparison.Compare(File(Case(Read4K, 632, 100, 0, 1e7)), null, head);
+
+        var reads = comparison.Cases.Single().Counters.Single(v => v.Counter == CounterKind.ReadCalls);
+        Assert.Equal(("NotMeasured", false), (reads.Verdict, reads.Fails));
+        Assert.Equal(0, comparison.Failing);
+    }
+
     internal static CaseCounters Case(string name, double bytes, double reads, double writes, double instructions) =>
         new(name, bytes, reads, writes, instructions)
         {

@@ -46,6 +46,25 @@ public sealed class CountersReportTests : IDisposable
         Assert.Equal(0, ComparerRun.Of("report", "--os", "ubuntu-latest", "--ab", this.temp.File("ab.json"), "--counters", counters, "--md", this.temp.File("r.md"), "--json", this.temp.File("r.json"), "--fail-on-regression").ExitCode);
     }
 
+    [Theory]
+    [InlineData(true, 1)]
+    [InlineData(false, 0)]
+    public void With_counters_a_benchmark_that_throws_in_the_head_still_fails_and_one_that_throws_only_in_the_base_does_not(bool headThrows, int failing)
+    {
+        FakeBenchmark Measured(string method, int seed) => FakeBenchmark.Of(method, 1000, 0.02, 15, seed, 100, "FilePipes.Benchmarks.ReadBenchmarks");
+        var throws = FakeBenchmark.FailedOne("Throws", "FilePipes.Benchmarks.ReadBenchmarks");
+        BdnJson.Write(this.temp.Folder("base"), [Measured("Read", 1), headThrows ? Measured("Throws", 3) : throws]);
+        BdnJson.Write(this.temp.Folder("head"), [Measured("Read", 2), headThrows ? throws : Measured("Throws", 4)]);
+        Assert.Equal(0, ComparerRun.Of("compare", "--base", this.temp.File("base"), "--diff", this.temp.File("head"), "--threshold", "5%", "--json", this.temp.File("ab.json")).ExitCode);
+        var same = CountersComparisonTests.File(CountersComparisonTests.Case(Read4K, 632, 1, 0, 1));
+
+        var run = ComparerRun.Of("report", "--os", "ubuntu-latest", "--ab", this.temp.File("ab.json"), "--counters", this.Counters(CountersComparison.Compare(same, null, same)), "--md", this.temp.File("r.md"), "--json", this.temp.File("r.json"), "--fail-on-regression");
+
+        Assert.True(run.ExitCode == failing, run.Error + File.ReadAllText(this.temp.File("r.md")));
+        using var json = JsonDocument.Parse(File.ReadAllText(this.temp.File("r.json")));
+        Assert.Equal(failing, json.RootElement.GetProperty("failing").GetInt32());
+    }
+
     [Fact]
     public void Counters_that_did_not_run_are_said_and_never_all_clear()
     {

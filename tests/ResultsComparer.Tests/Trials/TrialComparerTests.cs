@@ -26,6 +26,9 @@ public sealed class TrialComparerTests : IDisposable
         Assert.Equal(Verdict.Slower, pooledOnly.Pooled);
         Assert.NotEqual(pooledOnly.Paired, fresh.Paired);
         Assert.Equal(fresh, paired);
+        // With a rule, the pooled column is still the pooled test's, not the paired verdict.
+        Assert.Equal(Verdict.Slower, paired.Pooled);
+        Assert.NotEqual(Verdict.Slower, paired.Paired);
         Assert.Equal(2, comparer.Comparisons);
     }
 

@@ -47,6 +47,31 @@ public sealed class TrialDrawsTests
     }
 
     [Fact]
+    public void ASlowedLaunchNeedsAPlainLaunchOnBothSides()
+    {
+        // S20 at 3 follows a slowed launch; S20 at 6 is followed by one; only S20 at 9 has plain launches on both sides.
+        List<PoolLaunch> pool = [.. new[] { "P", "S10", "S20", "P", "P", "S20", "S10", "P", "S20", "P" }.Select((kind, i) => new PoolLaunch(i + 1, kind, $"L{i + 1}"))];
+
+        var trial = Assert.Single(TrialDraws.AbFromLaunches(pool, "+20%", 1, 10, new Random(4)));
+
+        Assert.Equal(["L9"], trial.Head);
+        Assert.Equal(["L8"], trial.Base);
+    }
+
+    [Fact]
+    public void AnAAPartitionOfExactlyKPairsIsDrawnFrom()
+    {
+        // Four plain launches: pairs (1, 2) and (3, 4) in one partition, (2, 3) in the other.
+        List<PoolLaunch> pool = [.. Enumerable.Range(1, 4).Select(seq => new PoolLaunch(seq, "P", $"L{seq}"))];
+
+        var trial = Assert.Single(TrialDraws.AbFromLaunches(pool, "A/A", 2, 10, new Random(5)));
+
+        Assert.Equal(["L1", "L4"], trial.Base);
+        Assert.Equal(["L2", "L3"], trial.Head);
+        Assert.Empty(TrialDraws.AbFromLaunches(pool, "A/A", 3, 10, new Random(5)));
+    }
+
+    [Fact]
     public void AnAATrialPairsNeighbouringPlainLaunchesAndAlternatesTheirOrder()
     {
         var trials = TrialDraws.AbFromLaunches(Suite, "A/A", 3, 12, new Random(3));

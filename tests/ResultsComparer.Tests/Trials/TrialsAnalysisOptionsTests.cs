@@ -170,6 +170,16 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
         ComparerRun.Of("trials", "analyze", "--pool", this.temp.File("nowhere")).AssertBadInput("no such folder");
 
     [Fact]
+    public void APoolWithoutItsLaunchListOrWithARaggedLineIsBadInput()
+    {
+        var pool = this.temp.Folder("uncollected");
+        Analyze(pool).AssertBadInput("launches.tsv: no such file (collect the pool first)");
+
+        File.WriteAllLines(Path.Combine(pool, "launches.tsv"), ["seq\tkind\tslowdown\tstarted\tseconds\texit\tjson", "1\tP"]);
+        Analyze(pool).AssertBadInput("launches.tsv: a line with 2 fields, not 7");
+    }
+
+    [Fact]
     public void ASuitePoolIsReadBetweenTheFirstAndLastLaunchAsked()
     {
         var pool = this.SuitePool(16);
