@@ -29,6 +29,7 @@ public sealed record TimeThreshold(Threshold Value, string Text)
         var parts = new List<Measurement>();
         foreach (var part in text.Split('|'))
         {
+            // Stryker disable once Block : as the throw's mark below says, the checks after it refuse the same text with the same error.
             if (!PerfolizerMeasurementFormatter.Instance.TryParse(part, out var measurement))
             {
                 // Stryker disable once Statement : a part Perfolizer cannot read comes back with no time, percent or ratio unit, which the check below refuses with the same error (TextPerfolizerCannotReadIsBadInput).
