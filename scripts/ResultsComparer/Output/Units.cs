@@ -13,11 +13,12 @@ internal static class Units
             return "-";
         }
 
+        // A value that two decimals would round up to 1000.00 of a unit is shown as 1.00 of the next one.
         var (value, unit) = Math.Abs(ns) switch
         {
-            >= 1e9 => (ns / 1e9, "s"),
-            >= 1e6 => (ns / 1e6, "ms"),
-            >= 1e3 => (ns / 1e3, "μs"),
+            >= 999.995e6 => (ns / 1e9, "s"),
+            >= 999.995e3 => (ns / 1e6, "ms"),
+            >= 999.995 => (ns / 1e3, "μs"),
             _ => (ns, "ns"),
         };
         return $"{value.ToString("0.00", CultureInfo.InvariantCulture)} {unit}";
@@ -31,9 +32,10 @@ internal static class Units
             return "-";
         }
 
+        // From 1,048,571 B on, KB with two decimals would round up to 1024 KB: that is 1 MB.
         return Math.Abs(b) switch
         {
-            >= 1024 * 1024 => $"{(b / (1024.0 * 1024)).ToString("0.##", CultureInfo.InvariantCulture)} MB",
+            >= (1024 * 1024) - 5 => $"{(b / (1024.0 * 1024)).ToString("0.##", CultureInfo.InvariantCulture)} MB",
             >= 1024 => $"{(b / 1024.0).ToString("0.##", CultureInfo.InvariantCulture)} KB",
             _ => $"{b.ToString(CultureInfo.InvariantCulture)} B",
         };
