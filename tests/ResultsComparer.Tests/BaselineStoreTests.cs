@@ -41,13 +41,8 @@ public sealed class BaselineStoreTests
     {
         using var temp = new TempFolder();
         var baselines = Matrix(temp);
-        BdnJson.Write(temp.Folder("full"), [ReadA, ReadB]);
-        BdnJson.Write(temp.Folder("full"), [WriteC], fileStem: "Demo.WriteBenchmarks");
-        Assert.Equal(0, Update(temp, baselines, "full", "--commit", "old", "--date", "2026-01-01T00:00:00Z").ExitCode);
 
-        var newB = ReadB with { AllocatedBytes = 256 };
-        BdnJson.Write(temp.Folder("partial"), [newB]);
-        var run = Update(temp, baselines, "partial", "--commit", "new", "--date", "2026-02-01T00:00:00Z");
+        var run = FullThenPartial(temp, baselines);
         Assert.True(run.ExitCode == 0, run.Error);
         Assert.Contains("0 added, 1 changed, 0 unchanged, 0 removed, 2 kept", run.Out, StringComparison.Ordinal);
         Assert.Contains($"~ {ReadB.FullName}", run.Out, StringComparison.Ordinal);
@@ -85,8 +80,11 @@ public sealed class BaselineStoreTests
             .AssertBadInput("OS 'macos-latest' is not in the matrix (folders: ubuntu-latest, windows-latest)");
     }
 
-    [Fact]
-    public void RefusesResultsFromAFailedRunAndKeepsTheStore()
+    [Theory]
+    [InlineData("failed", "results from a failed run")]
+    [InlineData("store", "baseline update reads BenchmarkDotNet results, not a baseline store")]
+    [InlineData("mixed", "results from different machines")]
+    public void RefusedResultsKeepTheStore(string results, string expected)
     {
         using var temp = new TempFolder();
         var baselines = Matrix(temp);
@@ -94,9 +92,13 @@ public sealed class BaselineStoreTests
         Assert.Equal(0, Update(temp, baselines, "good").ExitCode);
         var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
         var before = File.ReadAllText(file);
+        BdnJson.Write(temp.Folder("failed"), [ReadA, FakeBenchmark.FailedOne("Throws")]);
+        BdnJson.Write(temp.Folder("mixed", "1"), [ReadA]);
+        BdnJson.Write(temp.Folder("mixed", "2"), [WriteC], cpu: "Other CPU", fileStem: "Demo.WriteBenchmarks");
+        var path = results == "store" ? Path.Combine(baselines, "ubuntu-latest") : temp.File(results);
 
-        BdnJson.Write(temp.Folder("bad"), [ReadA, FakeBenchmark.FailedOne("Throws")]);
-        Update(temp, baselines, "bad").AssertBadInput("results from a failed run");
+        ComparerRun.Of("baseline", "update", "--results", path, "--os", "ubuntu-latest", "--baselines", baselines).AssertBadInput(expected);
+
         Assert.Equal(before, File.ReadAllText(file));
     }
 
@@ -313,34 +315,11 @@ public sealed class BaselineStoreTests
     }
 
     [Fact]
-    public void ABaselineStoreOrResultsFromTwoMachinesAreRefusedAsResultsAndTheStoreIsKept()
-    {
-        using var temp = new TempFolder();
-        var baselines = Matrix(temp);
-        BdnJson.Write(temp.Folder("good"), [ReadA]);
-        Assert.Equal(0, Update(temp, baselines, "good").ExitCode);
-        var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
-        var before = File.ReadAllText(file);
-
-        ComparerRun.Of("baseline", "update", "--results", Path.Combine(baselines, "ubuntu-latest"), "--os", "ubuntu-latest", "--baselines", baselines)
-            .AssertBadInput("baseline update reads BenchmarkDotNet results, not a baseline store");
-        BdnJson.Write(temp.Folder("mixed", "1"), [ReadA]);
-        BdnJson.Write(temp.Folder("mixed", "2"), [WriteC], cpu: "Other CPU", fileStem: "Demo.WriteBenchmarks");
-        Update(temp, baselines, "mixed").AssertBadInput("results from different machines");
-
-        Assert.Equal(before, File.ReadAllText(file));
-    }
-
-    [Fact]
     public void ShowCountsEachRunsEntriesAndEachClassByName()
     {
         using var temp = new TempFolder();
         var baselines = Matrix(temp);
-        BdnJson.Write(temp.Folder("full"), [ReadA, ReadB]);
-        BdnJson.Write(temp.Folder("full"), [WriteC], fileStem: "Demo.WriteBenchmarks");
-        Assert.Equal(0, Update(temp, baselines, "full", "--commit", "old", "--date", "2026-01-01T00:00:00Z").ExitCode);
-        BdnJson.Write(temp.Folder("partial"), [ReadB with { AllocatedBytes = 256 }]);
-        Assert.Equal(0, Update(temp, baselines, "partial", "--commit", "new", "--date", "2026-02-01T00:00:00Z").ExitCode);
+        Assert.Equal(0, FullThenPartial(temp, baselines).ExitCode);
 
         var show = ComparerRun.Of("baseline", "show", "--baselines", baselines);
 
@@ -371,6 +350,16 @@ public sealed class BaselineStoreTests
         temp.Folder("baselines", "ubuntu-latest");
         temp.Folder("baselines", "windows-latest");
         return temp.File("baselines");
+    }
+
+    // A, B and C stored from commit "old", then B alone (256 B now) from commit "new"; returns the second update.
+    private static ComparerRun FullThenPartial(TempFolder temp, string baselines)
+    {
+        BdnJson.Write(temp.Folder("full"), [ReadA, ReadB]);
+        BdnJson.Write(temp.Folder("full"), [WriteC], fileStem: "Demo.WriteBenchmarks");
+        Assert.Equal(0, Update(temp, baselines, "full", "--commit", "old", "--date", "2026-01-01T00:00:00Z").ExitCode);
+        BdnJson.Write(temp.Folder("partial"), [ReadB with { AllocatedBytes = 256 }]);
+        return Update(temp, baselines, "partial", "--commit", "new", "--date", "2026-02-01T00:00:00Z");
     }
 
     private static ComparerRun Update(TempFolder temp, string baselines, string results, params string[] extra) =>
