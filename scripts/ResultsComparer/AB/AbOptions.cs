@@ -10,7 +10,7 @@ namespace ResultsComparer.AB;
 /// <param name="Rounds">How many ABBA rounds.</param>
 /// <param name="Profile">The suite's profile.</param>
 /// <param name="Interleave">method (one in-process launch per method, sides seconds apart) or suite (whole-slice launches).</param>
-/// <param name="Filters">Benchmark globs; empty: all.</param>
+/// <param name="Filters">Benchmark globs, at least one (pr-report gives the PR slice when no --filter is given).</param>
 /// <param name="Compare">The verdict's knobs for head vs base.</param>
 /// <param name="BuildArguments">Extra arguments to each side's build.</param>
 /// <param name="BenchArguments">Extra arguments to every launch.</param>

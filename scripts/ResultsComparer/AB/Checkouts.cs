@@ -25,7 +25,6 @@ internal sealed class Checkouts(GitRepository git)
 
         // A worktree whose folder was deleted stays registered and blocks `worktree add` at the same path.
         git.Run("worktree", "prune");
-        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(folder))!);
         var outcome = git.Run("worktree", "add", "--detach", "--quiet", folder, commit);
         if (!outcome.Succeeded)
         {
@@ -37,10 +36,19 @@ internal sealed class Checkouts(GitRepository git)
     public static string? HeadOf(string folder) =>
         File.Exists(Path.Combine(folder, ".git")) && GitRepository.Find(folder) is { } checkout ? checkout.Commit("HEAD") : null;
 
-    // On Windows a file can stay held for a moment after the process that used it exited (a build server, an
-    // antivirus scan): retry, then give up and say so. The caller reports it; it never fails a comparison.
-    private static string? RemoveWorktree(GitRepository git, string folder)
+    /// <summary>
+    /// Removes the worktree at <paramref name="folder"/>; returns null when it is gone, or why it is not. On Windows a
+    /// file can stay held for a moment after the process that used it exited (a build server, an antivirus scan): so
+    /// it retries, pausing longer each time, then gives up and says so. The caller reports it; it never fails a comparison.
+    /// </summary>
+    /// <param name="git">The repository the worktree belongs to.</param>
+    /// <param name="folder">The worktree's folder.</param>
+    /// <param name="deleteTree">Deletes a folder that git would not remove (a test's stands in for a held file).</param>
+    /// <param name="pause">Waits between attempts.</param>
+    internal static string? RemoveWorktree(GitRepository git, string folder, Action<string>? deleteTree = null, Action<TimeSpan>? pause = null)
     {
+        deleteTree ??= DeleteTree;
+        pause ??= Thread.Sleep;
         string? reason = null;
         for (var attempt = 1; attempt <= RemovalAttempts; attempt++)
         {
@@ -50,22 +58,22 @@ internal sealed class Checkouts(GitRepository git)
                 return null;
             }
 
+            // A removal that git makes unregisters the worktree too.
             var outcome = git.Run("worktree", "remove", "--force", folder);
             if (outcome.Succeeded)
             {
-                git.Run("worktree", "prune");
                 return null;
             }
 
             reason = $"git: {outcome.FirstErrorLine}";
             try
             {
-                DeleteTree(folder);
+                deleteTree(folder);
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
                 reason = e.Message;
-                Thread.Sleep(TimeSpan.FromSeconds(attempt));
+                pause(TimeSpan.FromSeconds(attempt));
             }
         }
 
@@ -76,6 +84,7 @@ internal sealed class Checkouts(GitRepository git)
     // Read-only files (git marks some) would stop Directory.Delete on Windows.
     private static void DeleteTree(string folder)
     {
+        // Stryker disable once all : Linux deletes read-only files; only Windows, where Stryker does not run, needs this.
         foreach (var file in Directory.EnumerateFiles(folder, "*", SearchOption.AllDirectories))
         {
             File.SetAttributes(file, FileAttributes.Normal);

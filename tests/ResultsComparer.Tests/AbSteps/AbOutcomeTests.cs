@@ -1,4 +1,5 @@
 using System.Text.Json;
+using System.Text.Json.Nodes;
 using ResultsComparer.AB;
 using ResultsComparer.Tests.Infrastructure;
 
@@ -122,6 +123,45 @@ public sealed class AbOutcomeTests : IDisposable
         Assert.Equal(["FilePipes.Benchmarks.FileStreamBenchmarks.Read", $"{Small} {AnyWrite}", "-"], AbOutput.Launches(output).Select(l => l[5]).Distinct());
         Assert.Contains($"--filter {Small} {AnyWrite}", File.ReadAllText(Path.Combine(output, "ab", "logs", "head-r01-m1.log")), StringComparison.Ordinal);
         Assert.Equal(new Dictionary<string, string> { [FakeBuild.Read] = "Same", [FakeBuild.Write] = "Same" }, AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json")));
+    }
+
+    [Fact]
+    public void CaseGlobsJoinThroughEveryMethodOfTheGlobsBeforeThemAndOneThatMatchesNothingIsNoUnit()
+    {
+        // The first selects cases of Read and Write; the second joins it through Read; the third, through Write, which
+        // only the first selects. Apart, the 4 KiB Write case would run twice in a round, which the merge refuses.
+        const string Small = "*(UserBufferSize: 4096*";
+        const string AnyRead = "*FileStreamBenchmarks.Read(*";
+        const string AnyWrite = "*FileStreamBenchmarks.Write(*";
+        const string Nothing = "*NoSuchBenchmarks.Read(*";
+        var output = AbOutput.Plant(this.repository, new FakeBuild(), new FakeBuild());
+
+        var run = AbOutput.PrReport(this.repository, output, ["--rounds", "2", "--interleave", "method", "--filter", Small, "--filter", AnyRead, "--filter", Nothing, "--filter", AnyWrite, "--instruction-operations", "0"]);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Equal([$"{Small} {AnyRead} {AnyWrite}", "-"], AbOutput.Launches(output).Select(l => l[5]).Distinct());
+        Assert.Equal(new Dictionary<string, string> { [FakeBuild.Read] = "Same", [FakeBuild.Write] = "Same" }, AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json")));
+    }
+
+    [Fact]
+    public void AMethodThatOnlyTheBaseHasIsLaunchedOnTheBaseAndShownAsGoneFromTheHead()
+    {
+        // The head's export without Write: the change under review removed that benchmark.
+        var export = JsonNode.Parse(File.ReadAllText(new FakeBuild().Export))!.AsObject();
+        var benchmarks = export["Benchmarks"]!.AsArray();
+        benchmarks.Remove(benchmarks.Single(b => b!["FullName"]!.GetValue<string>() == FakeBuild.Write));
+        var headExport = Path.Combine(this.repository.NewOut(), "FilePipes.Benchmarks.FileStreamBenchmarks-report-full.json");
+        Directory.CreateDirectory(Path.GetDirectoryName(headExport)!);
+        File.WriteAllText(headExport, export.ToJsonString());
+        var output = AbOutput.Plant(this.repository, new FakeBuild(), new FakeBuild { Export = headExport });
+
+        var run = AbOutput.PrReport(this.repository, output, ["--rounds", "2", "--interleave", "method", .. Slice]);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Contains("base FilePipes.Benchmarks.FileStreamBenchmarks.Write", AbOutput.Launches(output).Select(l => $"{l[0]} {l[5]}"));
+        var verdicts = AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json"));
+        Assert.Equal("Same", verdicts[FakeBuild.Read]);
+        Assert.Equal("Missing", verdicts[FakeBuild.Write]);
     }
 
     [Fact]

@@ -49,9 +49,11 @@ public sealed class AbVerdictTests : IDisposable
         var verdicts = AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json"));
         Assert.Equal("Slower", verdicts[FakeBuild.Read]);
         Assert.Equal("Same", verdicts[FakeBuild.Write]);
-        Assert.Equal(failOnRegression ? 1 : 0, run.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries).Count(l => l.StartsWith("pr-report: regression", StringComparison.Ordinal)));
         using var report = JsonDocument.Parse(File.ReadAllText(Path.Combine(output, "report.json")));
-        Assert.Contains("slower", report.RootElement.GetProperty("headline").GetString()!, StringComparison.OrdinalIgnoreCase);
+        var headline = report.RootElement.GetProperty("headline").GetString()!;
+        Assert.Contains("slower", headline, StringComparison.OrdinalIgnoreCase);
+        // The one line of a failed check ends with the report's headline.
+        Assert.Equal(failOnRegression ? 1 : 0, run.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries).Count(l => l.StartsWith("pr-report: regression", StringComparison.Ordinal) && l.EndsWith(": " + headline, StringComparison.Ordinal)));
     }
 
     [Fact]
@@ -111,6 +113,9 @@ public sealed class AbVerdictTests : IDisposable
         Assert.Contains("no base launch produced results", File.ReadAllText(Path.Combine(output, "report.md")), StringComparison.Ordinal);
         Assert.False(File.Exists(Path.Combine(output, "ab", "ab.json")));
         Assert.Equal(["base:3:0", "head:0:1", "head:0:1", "base:3:0"], AbOutput.Launches(output).Select(l => $"{l[0]}:{l[3]}:{l[4]}"));
+        // The job's log says each empty launch and why there is no A/B, not only the files.
+        Assert.Contains("round 1: base produced no results (exit 3;", run.Out, StringComparison.Ordinal);
+        Assert.Contains("A/B not made: no base launch produced results", run.Out, StringComparison.Ordinal);
         Assert.Equal([FakeBuild.Read, FakeBuild.Write], AbOutput.FullNames(Path.Combine(output, "results")));
     }
 
@@ -170,6 +175,19 @@ public sealed class AbVerdictTests : IDisposable
         Assert.True(second.ExitCode == 0, second.Error);
         Assert.False(File.Exists(Path.Combine(headless, PullRequestCounters.FileName)));
         Assert.Contains("the head could not be counted", File.ReadAllText(Path.Combine(headless, "report.md")), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void WithNoBaseTheCountersSayWhyTheBaseWasNotCounted()
+    {
+        var output = this.Plant(new FakeBuild(), new FakeBuild());
+
+        var run = ComparerRun.Of(["pr-report", "--repo", this.repository.Root, "--against", "no-such-ref", "--head", "first", "--out", output, "--keep-src", "--reuse-build",
+            "--rounds", "1", "--interleave", "suite", .. Slice]);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        var counters = CountersComparison.Read(Path.Combine(output, PullRequestCounters.FileName));
+        Assert.Contains("the base could not be counted: no base: 'no-such-ref' is not a commit here", counters.BaseError, StringComparison.Ordinal);
     }
 
     public void Dispose() => this.repository.Dispose();

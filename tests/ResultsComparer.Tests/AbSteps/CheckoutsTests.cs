@@ -55,6 +55,79 @@ public sealed class CheckoutsTests : IDisposable
     }
 
     [Fact]
+    public void ACheckoutWhoseFolderIsAlreadyGoneIsUnregisteredByItsRemoval()
+    {
+        var git = GitRepository.Find(this.repository.Root)!;
+        var folder = Path.Combine(this.repository.NewOut(), "base-src");
+        var checkouts = new Checkouts(git);
+        checkouts.Add(this.repository.First, folder);
+        Directory.Delete(folder, recursive: true);
+
+        Assert.Null(checkouts.Remove(folder));
+
+        Assert.DoesNotContain("base-src", this.repository.Git("worktree", "list"), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AFolderHeldOnEveryAttemptIsTriedFourTimesWithLongerPausesAndTheLastReasonIsSaid()
+    {
+        var git = GitRepository.Find(this.repository.Root)!;
+        var folder = Path.Combine(this.repository.NewOut(), "held");
+        Directory.CreateDirectory(folder);
+        var pauses = new List<TimeSpan>();
+        var attempt = 0;
+
+        var reason = Checkouts.RemoveWorktree(git, folder, _ => throw new IOException($"held ({++attempt})"), Pause(pauses));
+
+        Assert.Equal("held (4)", reason);
+        Assert.Equal([1, 2, 3, 4], pauses.Select(p => p.TotalSeconds));
+        Assert.True(Directory.Exists(folder));
+    }
+
+    [Fact]
+    public void AFolderReleasedAfterSomeAttemptsIsRemovedEvenOnTheLastAttempt()
+    {
+        var git = GitRepository.Find(this.repository.Root)!;
+        foreach (var heldFor in new[] { 1, 3 })
+        {
+            var folder = Path.Combine(this.repository.NewOut(), "held");
+            Directory.CreateDirectory(folder);
+            var pauses = new List<TimeSpan>();
+            var attempt = 0;
+
+            var reason = Checkouts.RemoveWorktree(
+                git,
+                folder,
+                f =>
+                {
+                    if (++attempt <= heldFor)
+                    {
+                        throw new UnauthorizedAccessException("held");
+                    }
+
+                    Directory.Delete(f, recursive: true);
+                },
+                Pause(pauses));
+
+            Assert.Null(reason);
+            Assert.False(Directory.Exists(folder));
+            Assert.Equal(heldFor, pauses.Count);
+        }
+    }
+
+    [Fact]
+    public void AFailureOtherThanAHeldFileIsNotRetried()
+    {
+        var git = GitRepository.Find(this.repository.Root)!;
+        var folder = Path.Combine(this.repository.NewOut(), "held");
+        Directory.CreateDirectory(folder);
+        var pauses = new List<TimeSpan>();
+
+        Assert.Throws<InvalidOperationException>(() => Checkouts.RemoveWorktree(git, folder, _ => throw new InvalidOperationException("bug"), Pause(pauses)));
+        Assert.Empty(pauses);
+    }
+
+    [Fact]
     public void AFolderThatIsNoCheckoutIsReplacedByOne()
     {
         var git = GitRepository.Find(this.repository.Root)!;
@@ -127,6 +200,49 @@ public sealed class CheckoutsTests : IDisposable
     }
 
     [Fact]
+    public void TheSnapshotKeepsATrackedFileThatGitignoreWouldIgnore()
+    {
+        // The snapshot starts from HEAD's tree: a file committed with add -f stays, as git status shows it tracked.
+        this.repository.Write(".gitignore", "*.ignored\n");
+        this.repository.Write("kept.ignored", "tracked although ignored\n");
+        this.repository.Git("add", "-f", "kept.ignored");
+        this.repository.Commit("tracked-ignored");
+        this.repository.Write("kept.ignored", "changed in the working tree\n");
+
+        var commit = WorkingTreeSnapshot.Take(GitRepository.Find(this.repository.Root)!);
+
+        Assert.Equal("changed in the working tree\n", this.repository.Git("show", commit + ":kept.ignored"));
+    }
+
+    [Fact]
+    public void TheSnapshotNeedsNoGitIdentity()
+    {
+        // A fresh runner has no user.name or user.email: the snapshot brings its own, so no config is read for them.
+        this.repository.Write("notes.md", "untracked\n");
+        var noConfig = Path.Combine(this.repository.NewOut(), "empty.gitconfig");
+        Directory.CreateDirectory(Path.GetDirectoryName(noConfig)!);
+        File.WriteAllText(noConfig, "");
+        var saved = new[] { "GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM" }.ToDictionary(name => name, Environment.GetEnvironmentVariable);
+        Environment.SetEnvironmentVariable("GIT_CONFIG_GLOBAL", noConfig);
+        Environment.SetEnvironmentVariable("GIT_CONFIG_NOSYSTEM", "1");
+        try
+        {
+            var commit = WorkingTreeSnapshot.Take(GitRepository.Find(this.repository.Root)!);
+
+            Assert.Contains("notes.md", this.repository.Git("ls-tree", "-r", "--name-only", commit), StringComparison.Ordinal);
+            Assert.Equal("pr-report <pr-report@localhost>", this.repository.Git("log", "-1", "--format=%an <%ae>", commit).Trim());
+            Assert.Equal("pr-report <pr-report@localhost>", this.repository.Git("log", "-1", "--format=%cn <%ce>", commit).Trim());
+        }
+        finally
+        {
+            foreach (var (name, value) in saved)
+            {
+                Environment.SetEnvironmentVariable(name, value);
+            }
+        }
+    }
+
+    [Fact]
     public void ARepositoryWithNoCommitHasNoSnapshot()
     {
         using var empty = new TempFolder();
@@ -180,6 +296,13 @@ public sealed class CheckoutsTests : IDisposable
         Assert.False(File.Exists(side.Program));
         Assert.Null(checkouts.Remove(side.Source));
     }
+
+    // Records the pauses instead of sleeping; a loop that never ends fails instead of hanging.
+    private static Action<TimeSpan> Pause(List<TimeSpan> pauses) => pause =>
+    {
+        pauses.Add(pause);
+        Assert.True(pauses.Count <= 10, "the removal kept retrying");
+    };
 
     public void Dispose() => this.repository.Dispose();
 }

@@ -127,5 +127,39 @@ public sealed class ChildProcessTests : IDisposable
         Assert.Contains("[killed with its process tree after 0.1 s]", File.ReadAllText(log), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void AChildPastItsTimeLimitIsKilledWithTheProcessesItStarted()
+    {
+        Assert.SkipWhen(OperatingSystem.IsWindows(), "the shell's $$ is not a Windows process id");
+
+        // git runs the alias in a shell of its own, which prints its id and becomes a long sleep: a grandchild.
+        var outcome = ChildProcess.Run("git", ["-c", "alias.hang=!echo $$; exec sleep 60", "hang"], this.repository.Root, TimeSpan.FromSeconds(2));
+
+        Assert.True(outcome.TimedOut);
+        var grandchild = int.Parse(outcome.Output.Trim(), System.Globalization.CultureInfo.InvariantCulture);
+        // A killed process may stay a zombie until its new parent reaps it: it is gone once it is not running.
+        for (var wait = 0; wait < 50 && Running(grandchild); wait++)
+        {
+            Thread.Sleep(100);
+        }
+
+        Assert.False(Running(grandchild), $"process {grandchild} still runs");
+    }
+
     public void Dispose() => this.repository.Dispose();
+
+    private static bool Running(int id)
+    {
+        var stat = $"/proc/{id}/stat";
+        try
+        {
+            // The state is the field after the command's closing parenthesis: Z is a zombie, X dead.
+            var text = File.ReadAllText(stat);
+            return text[(text.LastIndexOf(')') + 2)..][0] is not ('Z' or 'X');
+        }
+        catch (IOException)
+        {
+            return false;
+        }
+    }
 }

@@ -59,6 +59,37 @@ public sealed class FakeCountersTests : IDisposable
     }
 
     [Fact]
+    public void WithAnApphostButNoValgrindInstructionsAreNotMeasuredAndTheRestIsCounted()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // Elsewhere the run says NotLinux before it looks for valgrind.
+        }
+
+        var program = this.PlantWithCallgrind(new FakeBuild());
+        // A PATH with dotnet and nothing else: valgrind is not found, the host still runs.
+        var onlyDotnet = this.folder.Folder("only-dotnet");
+        var dotnet = Environment.GetEnvironmentVariable("PATH")!.Split(Path.PathSeparator)
+            .Select(folder => Path.Combine(folder, "dotnet")).First(File.Exists);
+        File.CreateSymbolicLink(Path.Combine(onlyDotnet, "dotnet"), dotnet);
+        var path = Environment.GetEnvironmentVariable("PATH");
+        Environment.SetEnvironmentVariable("PATH", onlyDotnet);
+        try
+        {
+            var counted = new CountersRun(program, new Dictionary<string, string?>(), TimeSpan.FromMinutes(2), new ProgressLog("test"))
+                .Count(["--filter", "*"], 2, 1, this.folder.Folder("work"));
+
+            Assert.Equal(CountersRun.NoValgrind, counted.InstructionsNotMeasured);
+            Assert.All(counted.Cases, c => Assert.Null(c.Instructions));
+            Assert.Equal([232.0, 236.0], counted.Cases.Select(c => c.AllocatedBytes));
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("PATH", path);
+        }
+    }
+
+    [Fact]
     public void InstructionsAreTheDifferenceOfTheNAndTwoNPartsOverN()
     {
         if (!OperatingSystem.IsLinux())

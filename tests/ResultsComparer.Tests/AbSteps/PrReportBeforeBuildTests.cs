@@ -220,6 +220,17 @@ public sealed class PrReportBeforeBuildTests : IDisposable
     }
 
     [Fact]
+    public void ARepositoryWithoutABaselinesFolderIsBadInput()
+    {
+        var output = this.repository.NewOut();
+        Directory.Delete(Path.Combine(this.repository.Root, "baselines"), recursive: true);
+
+        this.PrReport("--base", "first", "--head", "first", "--out", output, "--os", "ubuntu-latest").AssertBadInput("no baselines/ubuntu-latest folder");
+
+        Assert.False(Directory.Exists(output));
+    }
+
+    [Fact]
     public void OutsideAGitRepositoryIsBadInput()
     {
         using var folder = new TempFolder();

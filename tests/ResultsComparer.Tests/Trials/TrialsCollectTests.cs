@@ -98,6 +98,7 @@ public sealed class TrialsCollectTests : IDisposable
     [InlineData("collect --filter x --commit no-such-ref", "'no-such-ref' is not a commit")]
     [InlineData("collect --filter x --commit first", "the build failed")]
     [InlineData("collect", "--filter is required")]
+    [InlineData("collect-rounds", "--filter is required")]
     public void BadUsageIsExit2InOneLine(string args, string expected)
     {
         var pool = Path.Combine(this.repository.NewOut(), "pool");

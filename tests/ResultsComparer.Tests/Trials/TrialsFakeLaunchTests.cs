@@ -59,6 +59,22 @@ public sealed class TrialsFakeLaunchTests : IDisposable
     }
 
     [Fact]
+    public void CollectRoundsStopsBeforeTheFirstRoundWhenItsDeadlineHasPassed()
+    {
+        var pool = this.FakePool();
+
+        // 00:00 UTC today has always passed (but for the very first minute of the day).
+        var run = this.Trials("collect-rounds", "--pool", pool, "--filter", "*Read", "--max-rounds", "2", "--until", "00:00");
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        if (DateTime.UtcNow.TimeOfDay > TimeSpan.FromMinutes(1))
+        {
+            Assert.Empty(Rows(pool));
+            Assert.False(Directory.Exists(Path.Combine(pool, "launches", "R001-P")));
+        }
+    }
+
+    [Fact]
     public void CollectRunsWholeSliceLaunchesThatLeaveTheirExports()
     {
         var pool = this.FakePool();
