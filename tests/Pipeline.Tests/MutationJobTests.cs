@@ -35,8 +35,9 @@ public sealed class MutationJobTests
         var legs = RunMutationLegs(github);
 
         Assert.All(legs, leg => Assert.Equal("skipped", leg.AssertSucceeded().Step(Weekly).Outcome));
-        // A full commit id: Stryker looks the target up as a branch, tag or full id only.
-        Assert.All(AssertEveryProjectMutated(github, legs, dotnet), c => Assert.Equal([$"--since:{baseSha}"], c.Arguments[3..]));
+        // A full commit id: Stryker looks the target up as a branch, tag or full id only; then the leg's part, if any.
+        Assert.All(AssertEveryProjectMutated(github, legs, dotnet), c => Assert.Equal($"--since:{baseSha}", c.Arguments[3]));
+        AssertTheComparersPartsMutateEachFileOnce(StrykerCalls(dotnet), 4);
     }
 
     [Fact]
@@ -49,7 +50,33 @@ public sealed class MutationJobTests
         var legs = RunMutationLegs(github);
 
         Assert.All(legs, leg => Assert.Equal("skipped", leg.AssertSucceeded().Step(PullRequest).Outcome));
-        Assert.All(AssertEveryProjectMutated(github, legs, dotnet), c => Assert.Empty(c.Arguments[3..]));
+        var stryker = AssertEveryProjectMutated(github, legs, dotnet);
+        Assert.Empty(Assert.Single(stryker, c => c.WorkingDirectory.EndsWith("FilePipes.Tests", StringComparison.Ordinal)).Arguments[3..]);
+        AssertTheComparersPartsMutateEachFileOnce(stryker, 3);
+    }
+
+    [Fact]
+    public void TheWholeComparerRunsInOneStrykerRunWhenAskedForByName()
+    {
+        var root = Directory.CreateTempSubdirectory("filepipes-mutation-whole-").FullName;
+        try
+        {
+            var dotnet = Stubs.Folder(root, ("dotnet", StrykerStub));
+            var environment = Environment.GetEnvironmentVariables().Cast<System.Collections.DictionaryEntry>()
+                .ToDictionary(e => (string)e.Key, e => (string?)e.Value);
+            environment["PATH"] = Stubs.PathWith(dotnet);
+
+            var result = ChildProcess.Run(BashLocator.Path, ["scripts/mutation.sh", "--project", "comparer", "--mutate", "**/Units.cs", "--out", Path.Combine(root, "out")],
+                RepositoryRoot.Path, environment, TimeSpan.FromMinutes(1));
+
+            Assert.True(result.ExitCode == 0, result.StdErr);
+            var call = Assert.Single(Stubs.Calls(dotnet), c => c.Arguments[0] == "stryker");
+            Assert.Equal(["-m", "**/Units.cs"], call.Arguments[3..]);
+        }
+        finally
+        {
+            Directory.Delete(root, recursive: true);
+        }
     }
 
     [Fact]
@@ -100,6 +127,40 @@ public sealed class MutationJobTests
             Directory.Delete(root, recursive: true);
         }
     }
+
+    // The comparer's legs (its Stryker calls beyond the library's) mutate, together, each of its source files exactly
+    // once: a file is in a part when one of its globs matches it and none of its negated ones does. The arguments after
+    // --output DIR are the --since (on a pull request) and then the part's -m globs.
+    private static void AssertTheComparersPartsMutateEachFileOnce(List<StubCall> stryker, int partsFrom)
+    {
+        var parts = stryker.Where(c => c.WorkingDirectory.EndsWith("ResultsComparer.Tests", StringComparison.Ordinal))
+            .Select(c => c.Arguments[partsFrom..].Where((_, i) => i % 2 == 1).ToList())
+            .ToList();
+        Assert.Equal(3, parts.Count);
+        Assert.All(parts, part => Assert.NotEmpty(part));
+        var comparer = Path.Combine(RepositoryRoot.Path, "scripts", "ResultsComparer");
+        var files = Directory.EnumerateFiles(comparer, "*.cs", SearchOption.AllDirectories)
+            .Select(f => Path.GetRelativePath(comparer, f).Replace('\\', '/'))
+            .Where(f => !f.StartsWith("bin/", StringComparison.Ordinal) && !f.StartsWith("obj/", StringComparison.Ordinal))
+            .ToList();
+        Assert.Contains("AB/AbRun.cs", files);
+        foreach (var file in files)
+        {
+            Assert.True(parts.Count(part => InPart(part, "scripts/ResultsComparer/" + file)) == 1, $"{file} is not in exactly one part");
+        }
+    }
+
+    private static bool InPart(List<string> globs, string file)
+    {
+        var positive = globs.Where(g => !g.StartsWith('!')).ToList();
+        return (positive.Count == 0 || positive.Any(g => Matches(g, file))) && !globs.Where(g => g.StartsWith('!')).Any(g => Matches(g[1..], file));
+    }
+
+    // Stryker's globs as used here: ** any folders (or none), * any name part.
+    private static bool Matches(string glob, string file) =>
+        System.Text.RegularExpressions.Regex.IsMatch(
+            file,
+            "^" + System.Text.RegularExpressions.Regex.Escape(glob).Replace(@"\*\*/", "(.*/)?", StringComparison.Ordinal).Replace(@"\*", "[^/]*", StringComparison.Ordinal) + "$");
 
     // Every test project with a Stryker configuration, as tests/<name>.
     private static List<string> ConfiguredProjects() =>
@@ -161,7 +222,7 @@ public sealed class MutationJobTests
         var stryker = StrykerCalls(dotnet);
         Assert.Equal(legs.Count, Stubs.Calls(dotnet).Count(c => c.Arguments is ["tool", "restore"]));
         Assert.All(legs, leg => Assert.Single(stryker, c => InLeg(c, leg)));
-        Assert.Equal(ConfiguredProjects(), stryker.Select(c => ProjectOf(c, legs.Single(leg => InLeg(c, leg)))).Order(StringComparer.Ordinal));
+        Assert.Equal(ConfiguredProjects(), stryker.Select(c => ProjectOf(c, legs.Single(leg => InLeg(c, leg)))).Distinct().Order(StringComparer.Ordinal));
         Assert.All(stryker, c => Assert.Equal(["stryker", "--output"], c.Arguments[..2]));
         var artifacts = Directory.GetDirectories(github.ArtifactStore);
         Assert.Equal(legs.Count, artifacts.Length);
