@@ -61,13 +61,7 @@ public sealed class MutationJobTests
         var root = Directory.CreateTempSubdirectory("filepipes-mutation-whole-").FullName;
         try
         {
-            var dotnet = Stubs.Folder(root, ("dotnet", StrykerStub));
-            var environment = Environment.GetEnvironmentVariables().Cast<System.Collections.DictionaryEntry>()
-                .ToDictionary(e => (string)e.Key, e => (string?)e.Value);
-            environment["PATH"] = Stubs.PathWith(dotnet);
-
-            var result = ChildProcess.Run(BashLocator.Path, ["scripts/mutation.sh", "--project", "comparer", "--mutate", "**/Units.cs", "--out", Path.Combine(root, "out")],
-                RepositoryRoot.Path, environment, TimeSpan.FromMinutes(1));
+            var (result, dotnet) = RunScript(root, "--project", "comparer", "--mutate", "**/Units.cs", "--out", Path.Combine(root, "out"));
 
             Assert.True(result.ExitCode == 0, result.StdErr);
             var call = Assert.Single(Stubs.Calls(dotnet), c => c.Arguments[0] == "stryker");
@@ -107,13 +101,7 @@ public sealed class MutationJobTests
         var root = Directory.CreateTempSubdirectory("filepipes-mutation-usage-").FullName;
         try
         {
-            var dotnet = Stubs.Folder(root, ("dotnet", StrykerStub));
-            var environment = Environment.GetEnvironmentVariables().Cast<System.Collections.DictionaryEntry>()
-                .ToDictionary(e => (string)e.Key, e => (string?)e.Value);
-            environment["PATH"] = Stubs.PathWith(dotnet);
-
-            var result = ChildProcess.Run(BashLocator.Path, ["scripts/mutation.sh", .. arguments.Split(' ', StringSplitOptions.RemoveEmptyEntries)],
-                RepositoryRoot.Path, environment, TimeSpan.FromMinutes(1));
+            var (result, dotnet) = RunScript(root, arguments.Split(' ', StringSplitOptions.RemoveEmptyEntries));
 
             Assert.Equal(2, result.ExitCode);
             var line = Assert.Single(result.StdErr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
@@ -168,6 +156,16 @@ public sealed class MutationJobTests
             .Select(config => "tests/" + Path.GetFileName(Path.GetDirectoryName(config)))
             .Order(StringComparer.Ordinal)
             .ToList();
+
+    // scripts/mutation.sh from the repository, with a stub dotnet (made in root) first on PATH; returns the stub's folder.
+    private static (ProcessResult Result, string Dotnet) RunScript(string root, params string[] arguments)
+    {
+        var dotnet = Stubs.Folder(root, ("dotnet", StrykerStub));
+        var environment = Environment.GetEnvironmentVariables().Cast<System.Collections.DictionaryEntry>()
+            .ToDictionary(e => (string)e.Key, e => (string?)e.Value);
+        environment["PATH"] = Stubs.PathWith(dotnet);
+        return (ChildProcess.Run(BashLocator.Path, ["scripts/mutation.sh", .. arguments], RepositoryRoot.Path, environment, TimeSpan.FromMinutes(1)), dotnet);
+    }
 
     private static string Stub(SimulatedGitHub github)
     {
