@@ -37,6 +37,8 @@ internal sealed class Behaviour
 
     public int MissingParts => this.root["missingParts"]?.GetValue<int>() ?? 0;
 
+    public bool CallgrindCrash => this.root["callgrindCrash"]?.GetValue<bool>() ?? false;
+
     public long ExtraInstructions(string fullName) => (long)this.PerBenchmark("extraInstructions", fullName).Sum();
 
     public bool DamagedExport => this.root["damagedExport"]?.GetValue<bool>() ?? false;

@@ -31,6 +31,15 @@ internal static class CallgrindAnswer
         var operations = int.Parse(arguments.Value("--operations")!, CultureInfo.InvariantCulture);
         var marked = arguments.Value("--out") ?? throw new FakeInputException("valgrind: the host has no --out");
         var cases = behaviour.Export().Select(arguments.Filters).Benchmarks.Select(b => b["FullName"]!.GetValue<string>()).ToList();
+        if (behaviour.CallgrindCrash)
+        {
+            // What valgrind and the runtime wrote when exception dispatch failed in a case: banner, case, crash, SIGABRT.
+            Console.Error.WriteLine("==6408== Callgrind, a call-graph generating cache profiler");
+            Console.Error.WriteLine($"counters: counting {cases[0]}");
+            Console.Error.WriteLine("Process terminated.\nUnhandledException\n   at System.Runtime.EH.DispatchEx(System.Runtime.StackFrameIterator ByRef, ExInfo ByRef)");
+            Console.Error.WriteLine("==6408== Process terminating with default action of signal 6 (SIGABRT)");
+            return 134;
+        }
 
         var marks = new JsonObject
         {

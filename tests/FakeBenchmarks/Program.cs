@@ -15,7 +15,7 @@ internal static class Program
         // not method names).
         Console.Out.WriteLine($"fake: arguments: {string.Join(' ', args)}");
         Console.Out.WriteLine($"fake: directory: {Environment.CurrentDirectory}");
-        foreach (var name in new[] { "FILEPIPES_FIXTURES", "FILEPIPES_SLOWDOWN", "DOTNET_TieredCompilation", "DOTNET_JitEnableOptionalRelocs" })
+        foreach (var name in new[] { "FILEPIPES_FIXTURES", "FILEPIPES_SLOWDOWN", "DOTNET_TieredCompilation", "DOTNET_JitEnableOptionalRelocs", "DOTNET_EnableWriteXorExecute" })
         {
             Console.Out.WriteLine($"fake: {name}={Environment.GetEnvironmentVariable(name) ?? "(unset)"}");
         }

@@ -52,9 +52,10 @@ public sealed class CountersProgramTests : IDisposable
 
         string output = Path.Combine(this.fixtures.Folder, "marked.json");
 
-        var (code, error) = this.RunProgram(CounterArguments.Switch, "--case", WriterCase, CounterArguments.MarksSwitch, "--operations", "1", "--warmup", "0", "--out", output);
+        var (code, error) = this.RunProgramWithVariables("0", "0", CounterArguments.Switch, "--case", WriterCase, CounterArguments.MarksSwitch, "--operations", "1", "--warmup", "0", "--out", output);
 
         Assert.True(code == 0, error);
+        Assert.Equal(CountersHost.CountingPrefix + WriterCase, error);
         using var document = JsonDocument.Parse(File.ReadAllText(output));
         JsonElement marks = document.RootElement.GetProperty("marks");
         Assert.Equal(CallgrindMarks.Function, marks.GetProperty("function").GetString());
@@ -80,11 +81,22 @@ public sealed class CountersProgramTests : IDisposable
         Assert.StartsWith($"counters: set {CountersHost.TieredCompilationVariable}=0", error, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void A_marked_run_with_write_xor_execute_left_on_is_bad_input()
+    {
+        var (code, error) = this.RunProgram(CounterArguments.Switch, "--case", WriterCase, CounterArguments.MarksSwitch);
+
+        Assert.Equal(2, code);
+        Assert.StartsWith($"counters: {CounterArguments.MarksSwitch} needs {CountersHost.WriteXorExecuteVariable}=0", error, StringComparison.Ordinal);
+    }
+
     public void Dispose() => this.fixtures.Dispose();
 
-    private (int Code, string Error) RunProgram(params string[] arguments) => this.RunProgramWith("0", arguments);
+    private (int Code, string Error) RunProgram(params string[] arguments) => this.RunProgramWithVariables("0", null, arguments);
 
-    private (int Code, string Error) RunProgramWith(string tieredCompilation, params string[] arguments)
+    private (int Code, string Error) RunProgramWith(string tieredCompilation, params string[] arguments) => this.RunProgramWithVariables(tieredCompilation, null, arguments);
+
+    private (int Code, string Error) RunProgramWithVariables(string tieredCompilation, string? writeXorExecute, params string[] arguments)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -100,6 +112,7 @@ public sealed class CountersProgramTests : IDisposable
 
         start.Environment[RepositoryLayout.FixturesVariable] = this.fixtures.Folder;
         start.Environment[CountersHost.TieredCompilationVariable] = tieredCompilation;
+        start.Environment[CountersHost.WriteXorExecuteVariable] = writeXorExecute;
         using var process = Process.Start(start)!;
         Task<string> output = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
         Task<string> error = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);

@@ -26,6 +26,16 @@ public static class CountersHost
     /// <summary>The variable that must turn tiered compilation off in the counting process.</summary>
     public const string TieredCompilationVariable = "DOTNET_TieredCompilation";
 
+    /// <summary>
+    /// The variable that must turn the runtime's W^X double mapping off in a marked run. The JIT then writes code
+    /// through a second, file-backed mapping, which valgrind does not watch for new code: code memory freed and reused
+    /// (reflection's emitted invoke stubs) ran stale translations, which threw NullReferenceException or crashed.
+    /// </summary>
+    public const string WriteXorExecuteVariable = "DOTNET_EnableWriteXorExecute";
+
+    /// <summary>What a marked run writes to standard error before each case, so a crash names the case it was in.</summary>
+    public const string CountingPrefix = "counters: counting ";
+
     /// <summary>Runs the mode; exit codes as the suite's: 0 all counted, 1 a benchmark failed, 2 bad input.</summary>
     /// <param name="args">The arguments after <see cref="CounterArguments.Switch"/>.</param>
     /// <returns>The exit code.</returns>
@@ -42,6 +52,12 @@ public static class CountersHost
         if (Environment.GetEnvironmentVariable(TieredCompilationVariable) != "0")
         {
             Console.Error.WriteLine($"counters: set {TieredCompilationVariable}=0: tiered compilation's background recompiles make the counts vary.");
+            return 2;
+        }
+
+        if (parsed.Marks && Environment.GetEnvironmentVariable(WriteXorExecuteVariable) != "0")
+        {
+            Console.Error.WriteLine($"counters: {CounterArguments.MarksSwitch} needs {WriteXorExecuteVariable}=0: under valgrind, code the JIT writes through W^X's second mapping can run stale.");
             return 2;
         }
 
@@ -69,6 +85,7 @@ public static class CountersHost
             catch (Exception e) when (e is not OutOfMemoryException)
             {
                 Console.Error.WriteLine($"counters: {name} failed: {e.GetType().Name}: {e.Message}");
+                Console.Error.WriteLine(e);
                 return 1;
             }
         }
@@ -220,13 +237,16 @@ public static class CountersHost
         CallgrindMarks.Mark();
         foreach (BenchmarkCase benchmarkCase in cases)
         {
+            string name = FullNameProvider.GetBenchmarkName(benchmarkCase);
+            Console.Error.WriteLine(CountingPrefix + name);
             try
             {
                 RunMarked(benchmarkCase, arguments.Operations, arguments.Warmup);
             }
             catch (Exception e) when (e is not OutOfMemoryException)
             {
-                Console.Error.WriteLine($"counters: {FullNameProvider.GetBenchmarkName(benchmarkCase)} failed: {e.GetType().Name}: {e.Message}");
+                Console.Error.WriteLine($"counters: {name} failed: {e.GetType().Name}: {e.Message}");
+                Console.Error.WriteLine(e);
                 return 1;
             }
         }

@@ -34,6 +34,10 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
     // MinOpts: the counts were of unoptimized code (docs/verdict-quality.md). 0 makes it use 64-bit addresses instead.
     private const string OptionalRelocs = "DOTNET_JitEnableOptionalRelocs";
 
+    // With W^X on, the JIT writes code through a second, file-backed mapping that valgrind does not watch for new
+    // code, so reused code memory ran stale translations and the host crashed (docs/verdict-quality.md). 0 turns it off.
+    private const string WriteXorExecute = "DOTNET_EnableWriteXorExecute";
+
     // Operations before the first mark. After one, FilePipeWriter 64 KiB 4 MiB's next operation still cost 43,000
     // instructions more than the ones after it; after three, N = 1 and N = 2 agreed to one instruction in 20.5 million.
     private const int CallgrindWarmup = 3;
@@ -181,6 +185,7 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
         if (underValgrind)
         {
             variables[OptionalRelocs] = "0";
+            variables[WriteXorExecute] = "0";
         }
 
         var outcome = ChildProcess.Run(fileName, arguments, Path.GetDirectoryName(Path.GetFullPath(program))!, limit, variables, log);
@@ -188,7 +193,7 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
         {
             throw new InputException(outcome.TimedOut
                 ? $"the counters run ({fileName}) took longer than {limit.TotalMinutes} minutes and was killed (see {log})"
-                : $"the counters run ({fileName}) failed: {outcome.FirstErrorLine} (see {log})");
+                : $"the counters run ({fileName}) failed: {HostFailure.Describe(outcome)} (see {log})");
         }
     }
 }

@@ -58,6 +58,9 @@ internal sealed record FakeBuild
     /// <summary>Gets how many dumps the callgrind run leaves out at the end.</summary>
     public int? MissingParts { get; init; }
 
+    /// <summary>Gets a value indicating whether the callgrind run crashes in its first case, as the runtime did under valgrind with W^X on.</summary>
+    public bool? CallgrindCrash { get; init; }
+
     /// <summary>Gets the message of a counters run that fails.</summary>
     public string? CountersError { get; init; }
 

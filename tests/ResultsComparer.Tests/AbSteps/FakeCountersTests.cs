@@ -114,6 +114,10 @@ public sealed class FakeCountersTests : IDisposable
         // Optimized code under valgrind too; the in-process run, natively, is left as the runtime chooses.
         Assert.Contains("fake: DOTNET_JitEnableOptionalRelocs=0", log, StringComparison.Ordinal);
         Assert.Contains("fake: DOTNET_JitEnableOptionalRelocs=(unset)", File.ReadAllText(Path.Combine(work, "native.log")), StringComparison.Ordinal);
+
+        // W^X off under valgrind, where its second mapping let reused code memory run stale; natively as the runtime chooses.
+        Assert.Contains("fake: DOTNET_EnableWriteXorExecute=0", log, StringComparison.Ordinal);
+        Assert.Contains("fake: DOTNET_EnableWriteXorExecute=(unset)", File.ReadAllText(Path.Combine(work, "native.log")), StringComparison.Ordinal);
     }
 
     [Theory]
@@ -132,6 +136,22 @@ public sealed class FakeCountersTests : IDisposable
             .Count(["--filter", "*"], 2, 1, this.folder.Folder("work"))));
 
         Assert.Contains(expected, failure.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ACallgrindRunThatCrashesNamesTheCaseAndTheCrashNotValgrindsBanner()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return;
+        }
+
+        var program = this.PlantWithCallgrind(new FakeBuild { CallgrindCrash = true });
+
+        var failure = Assert.Throws<InputException>(() => this.WithFakeValgrind(() => new CountersRun(program, new Dictionary<string, string?>(), TimeSpan.FromMinutes(2), new ProgressLog("test"))
+            .Count(["--filter", "*"], 2, 1, this.folder.Folder("work"))));
+
+        Assert.StartsWith($"the counters run (valgrind) failed: Process terminated. UnhandledException, while counting {FakeBuild.Read} (see ", failure.Message, StringComparison.Ordinal);
     }
 
     [Fact]
