@@ -30,6 +30,20 @@ public sealed class MergedExportTests
     }
 
     [Fact]
+    public void AnABSideKeepsTheLeastBytesSinceAnotherThreadsAllocationOnlyAddsToOneLaunch()
+    {
+        using var temp = new TempFolder();
+        Write(temp, "r1", FakeBenchmark.Of("Read", 1000, 0.02, 5, 1, allocated: 1_412));
+        Write(temp, "r2", FakeBenchmark.Of("Read", 1000, 0.02, 5, 2, allocated: 416));
+        var notes = new StringWriter();
+
+        ResultsComparer.Commands.MergeCommand.Merge([temp.File("r1"), temp.File("r2")], temp.File("out"), notes, ResultsComparer.Merging.MergedBytes.Least);
+
+        Assert.Equal(416, Single(temp).GetProperty("Memory").GetProperty("BytesAllocatedPerOperation").GetInt64());
+        Assert.Contains("(1412, 416); keeping 416", notes.ToString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void AgreeingAllocationsAreKeptWithoutANote()
     {
         using var temp = new TempFolder();

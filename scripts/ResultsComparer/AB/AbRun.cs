@@ -1,4 +1,5 @@
 using ResultsComparer.Commands;
+using ResultsComparer.Merging;
 using ResultsComparer.Output;
 
 namespace ResultsComparer.AB;
@@ -193,7 +194,7 @@ internal sealed class AbRun
             throw new InputException($"no head launch produced results (see {Path.Combine(this.work, "logs")})");
         }
 
-        this.Merge(headInputs, abHead, "merge-head.log", "merging the head's launches failed");
+        this.Merge(headInputs, abHead, "merge-head.log", "merging the head's launches failed", MergedBytes.Least);
         if (method)
         {
             this.LaunchHeadOutOfProcess(headResults);
@@ -370,7 +371,7 @@ internal sealed class AbRun
         var abMd = Path.Combine(this.work, "ab.md");
         try
         {
-            this.Merge(baseInputs, mergedBase, "merge-base.log", "merging the base's launches failed");
+            this.Merge(baseInputs, mergedBase, "merge-base.log", "merging the base's launches failed", MergedBytes.Least);
         }
         catch (InputException e)
         {
@@ -398,12 +399,12 @@ internal sealed class AbRun
         return abJson;
     }
 
-    private void Merge(IReadOnlyList<string> inputs, string outDir, string logName, string failure)
+    private void Merge(IReadOnlyList<string> inputs, string outDir, string logName, string failure, MergedBytes bytesRule = MergedBytes.Most)
     {
         using var notes = new StreamWriter(this.Logs(logName));
         try
         {
-            MergeCommand.Merge(inputs, outDir, notes);
+            MergeCommand.Merge(inputs, outDir, notes, bytesRule);
         }
         catch (InputException e)
         {

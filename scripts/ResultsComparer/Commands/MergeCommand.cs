@@ -36,8 +36,12 @@ internal static class MergeCommand
     public static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes) =>
         Merge(inputs, outDir, notes, InputFile.MaxBytes);
 
+    /// <summary>The same, keeping the bytes per operation that <paramref name="bytesRule"/> picks when launches disagree.</summary>
+    internal static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes, MergedBytes bytesRule) =>
+        Merge(inputs, outDir, notes, InputFile.MaxBytes, bytesRule);
+
     /// <summary>The same, refusing a merged file larger than <paramref name="maxBytes"/> (a test's limit, small enough to reach).</summary>
-    internal static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes, long maxBytes)
+    internal static int Merge(IReadOnlyList<string> inputs, string outDir, TextWriter notes, long maxBytes, MergedBytes bytesRule = MergedBytes.Most)
     {
         // Every input is checked as compare would read it, so what merge accepts, compare accepts too.
         var launches = inputs.SelectMany((input, i) => ResultFiles.Find(input).Select(file => Parse(i + 1, input, file))).ToList();
@@ -64,7 +68,7 @@ internal static class MergeCommand
                 Directory.CreateDirectory(outDir);
                 written.Add((temporary, file));
                 using var stream = new FileStream(temporary, FileMode.CreateNew, FileAccess.Write);
-                MergedExportWriter.Write(group.ToList(), inputs.Count, stream, buffered);
+                MergedExportWriter.Write(group.ToList(), inputs.Count, stream, buffered, bytesRule);
                 if (stream.Length > maxBytes)
                 {
                     // Every later step reads the merge: one it would refuse is refused here, before it is written.

@@ -168,9 +168,15 @@ internal static class PrReportCommand
 
         Console.Out.Write(File.ReadAllText(reportMd));
         progress.Say($"report: {reportMd} and {reportJson}; head results: {results}");
+        if (counters.File is null)
+        {
+            Console.Error.WriteLine($"pr-report: the counters were not measured, so BenchmarkDotNet's bytes gate the A/B instead: {counters.Error}");
+        }
+
         if (code == ExitCodes.Regression)
         {
-            Console.Error.WriteLine($"pr-report: regression (A/B timing above {compare.FailThreshold?.Text}, or more bytes or system calls): {os}: {Headline(reportJson)}");
+            // The headline names every count that fails the check, so the line says what is slower or larger.
+            Console.Error.WriteLine($"pr-report: regression on {os}: {Headline(reportJson)}");
         }
 
         return code;

@@ -45,12 +45,15 @@ internal static class PullRequestCounters
             : Task.FromResult<(CountersFile?, string?)>((null, builds.BaseError ?? "the base was not built"));
         Task.WaitAll(head, baseSide);
         var (headFile, headError) = head.Result;
+        var (baseFile, baseError) = baseSide.Result;
         if (headFile is null)
         {
-            return (null, $"the head could not be counted: {headError}");
+            // Both sides are named: a failure of both says the counting, not the change, is at fault.
+            return (null, baseFile is null
+                ? $"the head could not be counted: {headError}; nor the base: {baseError}"
+                : $"the head could not be counted: {headError}");
         }
 
-        var (baseFile, baseError) = baseSide.Result;
         var comparison = CountersComparison.Compare(baseFile, baseFile is null ? $"the base could not be counted: {baseError}" : null, headFile);
         JsonFormat.Write(path, comparison);
         progress.Say($"counters: {comparison.Moved} moved, {comparison.Failing} failing: {path}");

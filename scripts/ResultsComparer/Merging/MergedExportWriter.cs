@@ -17,7 +17,7 @@ internal static class MergedExportWriter
     private static readonly string[] SummedCounters = ["Gen0Collections", "Gen1Collections", "Gen2Collections", "TotalOperations"];
 
     /// <summary>Merges <paramref name="files"/> (one class, any rounds) into <paramref name="output"/>; notes go to <paramref name="notes"/>.</summary>
-    public static void Write(IReadOnlyList<LaunchInput> files, int rounds, Stream output, TextWriter notes)
+    public static void Write(IReadOnlyList<LaunchInput> files, int rounds, Stream output, TextWriter notes, MergedBytes bytesRule = MergedBytes.Most)
     {
         var documents = new List<(LaunchInput Launch, JsonDocument Document)>();
         try
@@ -60,7 +60,7 @@ internal static class MergedExportWriter
                     writer.WriteStartArray("Benchmarks");
                     foreach (var fullName in order)
                     {
-                        WriteBenchmark(writer, fullName, byName[fullName], rounds, notes);
+                        WriteBenchmark(writer, fullName, byName[fullName], rounds, notes, bytesRule);
                     }
 
                     writer.WriteEndArray();
@@ -95,7 +95,7 @@ internal static class MergedExportWriter
         }
     }
 
-    private static void WriteBenchmark(Utf8JsonWriter writer, string fullName, List<(LaunchInput Launch, JsonElement Benchmark)> occurrences, int rounds, TextWriter notes)
+    private static void WriteBenchmark(Utf8JsonWriter writer, string fullName, List<(LaunchInput Launch, JsonElement Benchmark)> occurrences, int rounds, TextWriter notes, MergedBytes bytesRule)
     {
         var present = occurrences.Select(o => o.Launch.Round).ToHashSet();
         for (var round = 1; round <= rounds; round++)
@@ -137,7 +137,7 @@ internal static class MergedExportWriter
             }
             else if (property.NameEquals("Memory") && property.Value.ValueKind == JsonValueKind.Object)
             {
-                WriteMemory(writer, fullName, property.Value, occurrences, notes);
+                WriteMemory(writer, fullName, property.Value, occurrences, notes, bytesRule);
             }
             else
             {
@@ -206,18 +206,19 @@ internal static class MergedExportWriter
         writer.WriteEndArray();
     }
 
-    // Allocations per operation are deterministic and should agree; if they do not, the largest is kept, so the
-    // allocation gate errs towards reporting, and the disagreement is said out loud. GC counters are summed.
-    private static void WriteMemory(Utf8JsonWriter writer, string fullName, JsonElement memory, List<(LaunchInput Launch, JsonElement Benchmark)> occurrences, TextWriter notes)
+    // Allocations per operation should agree across launches; if they do not, the rule picks one (MergedBytes) and the
+    // disagreement is said out loud. GC counters are summed.
+    private static void WriteMemory(Utf8JsonWriter writer, string fullName, JsonElement memory, List<(LaunchInput Launch, JsonElement Benchmark)> occurrences, TextWriter notes, MergedBytes bytesRule)
     {
         IEnumerable<long> Counter(string name) => occurrences
             .Select(o => o.Benchmark.TryGetProperty("Memory", out var m) && m.ValueKind == JsonValueKind.Object && m.TryGetProperty(name, out var v) && v.ValueKind == JsonValueKind.Number ? v.GetInt64() : (long?)null)
             .OfType<long>();
 
         var bytes = Counter("BytesAllocatedPerOperation").Distinct().ToList();
+        var kept = bytes.Count == 0 ? 0 : bytesRule == MergedBytes.Least ? bytes.Min() : bytes.Max();
         if (bytes.Count > 1)
         {
-            notes.WriteLine($"merge: {fullName} allocated different bytes per operation across launches ({string.Join(", ", bytes)}); keeping {bytes.Max()}");
+            notes.WriteLine($"merge: {fullName} allocated different bytes per operation across launches ({string.Join(", ", bytes)}); keeping {kept}");
         }
 
         writer.WriteStartObject("Memory");
@@ -225,7 +226,7 @@ internal static class MergedExportWriter
         {
             if (property.NameEquals("BytesAllocatedPerOperation") && bytes.Count > 0)
             {
-                writer.WriteNumber(property.Name, bytes.Max());
+                writer.WriteNumber(property.Name, kept);
             }
             else if (SummedCounters.Contains(property.Name, StringComparer.Ordinal))
             {

@@ -47,6 +47,16 @@ internal static class OsReportMarkdown
             Details(text, $"All {ab.Benchmarks.Count} A/B verdicts", () => TimingTable(text, ab.Benchmarks, paired: ab.Options.Paired is not null));
         }
 
+        if (ab is not null && counters is null)
+        {
+            // Without counted bytes, BenchmarkDotNet's bytes per operation are the A/B's allocation gate: show what it found.
+            Line(text, $"### {section++}. Allocations: head vs base on this runner (BenchmarkDotNet's bytes, as the counters did not run)");
+            Line(text);
+            Line(text, $"**{AllocationHeadline(ab)}** (threshold {MarkdownText.Escape(ab.Options.AllocThreshold)})");
+            Line(text);
+            AllocationTable(text, ab, "Base");
+        }
+
         Line(text, $"### {section++}. Allocations vs the stored baseline");
         Line(text);
         if (baseline is null)
@@ -59,19 +69,7 @@ internal static class OsReportMarkdown
             Line(text, $"**{AllocationHeadline(baseline)}** (threshold {MarkdownText.Escape(baseline.Options.AllocThreshold)})");
             Line(text);
             Note(text, baseline.AllocationGateNote is { } gate ? $"ℹ️ {gate}" : null);
-            var changed = baseline.Benchmarks.Where(b => b.Allocation.Verdict is "Regression" or "Improvement").ToList();
-            if (changed.Count > 0)
-            {
-                Line(text, "| Benchmark | Allocation | Baseline | Head | Delta |");
-                Line(text, "|---|---|---:|---:|---:|");
-                foreach (var b in changed.OrderBy(b => b.Allocation.Verdict, StringComparer.Ordinal).ThenByDescending(b => b.Allocation.DeltaBytes))
-                {
-                    var mark = b.Allocation.Verdict == "Regression" ? (b.AllocationFails ? "❌ more" : "⚠️ more") : "✅ less";
-                    Line(text, $"| {Name(b)} | {mark} | {Units.Bytes(b.Allocation.BaseBytes)} | {Units.Bytes(b.Allocation.DiffBytes)} | {Units.ByteDelta(b.Allocation.BaseBytes, b.Allocation.DiffBytes)} |");
-                }
-
-                Line(text);
-            }
+            AllocationTable(text, baseline, "Baseline");
         }
 
         Line(text, $"### {section}. Timing vs the stored baseline (indicative)");
@@ -116,17 +114,18 @@ internal static class OsReportMarkdown
         var warn = failing > 0;
         if (counters is not null)
         {
-            parts.Add($"{counters.Moved} counters moved");
+            parts.Add(counters.Failing > 0 ? $"{counters.Moved} counters moved, {counters.Failing} failing" : $"{counters.Moved} counters moved");
             warn |= counters.Cases.Any(c => c.Counters.Any(v => v.Verdict == "More"));
         }
         else if (countersError is not null)
         {
+            // A measurement that could not be made is said, and never all-clear (below), but it is not a regression.
             parts.Add("counters not measured");
         }
 
         if (ab is not null)
         {
-            parts.Add($"{ab.Summary.Slower} slower, {ab.Summary.Faster} faster (A/B)");
+            parts.Add($"{ab.Summary.Slower} slower, {ab.Summary.Faster} faster{(ab.Summary.Failed > 0 ? $", {ab.Summary.Failed} failed" : string.Empty)} (A/B)");
             warn |= ab.Summary.Slower > 0 || ab.Summary.Failed > 0;
         }
         else
@@ -146,6 +145,13 @@ internal static class OsReportMarkdown
             }
         }
 
+        // Without counters, the A/B's own allocations gate too (FailPolicy): when they fail, the headline names them.
+        if (counters is null && baseline is not null && ab is { Summary.AllocationRegressions: > 0 and var more })
+        {
+            parts.Add($"{more} more allocations (A/B)");
+            warn = true;
+        }
+
         // A benchmark that one side of the A/B lacks was not compared: never all-clear, even when the baseline has it.
         var undecided = (ab?.Summary.Unknown ?? 0) + (ab?.Summary.New ?? 0) + (ab?.Summary.Missing ?? 0)
             + (baseline?.Summary.New ?? 0) + (baseline?.Summary.Missing ?? 0);
@@ -154,6 +160,25 @@ internal static class OsReportMarkdown
         undecided += countersError is not null || counters?.BaseError is not null ? 1 : 0;
         var mark = warn ? "⚠️" : undecided > 0 || empty || ab is null || baseline is null ? "❔" : "✅";
         return $"{mark} {string.Join(", ", parts)}";
+    }
+
+    private static void AllocationTable(StringBuilder text, CompareJson comparison, string reference)
+    {
+        var changed = comparison.Benchmarks.Where(b => b.Allocation.Verdict is "Regression" or "Improvement").ToList();
+        if (changed.Count == 0)
+        {
+            return;
+        }
+
+        Line(text, $"| Benchmark | Allocation | {reference} | Head | Delta |");
+        Line(text, "|---|---|---:|---:|---:|");
+        foreach (var b in changed.OrderBy(b => b.Allocation.Verdict, StringComparer.Ordinal).ThenByDescending(b => b.Allocation.DeltaBytes))
+        {
+            var mark = b.Allocation.Verdict == "Regression" ? (b.AllocationFails ? "❌ more" : "⚠️ more") : "✅ less";
+            Line(text, $"| {Name(b)} | {mark} | {Units.Bytes(b.Allocation.BaseBytes)} | {Units.Bytes(b.Allocation.DiffBytes)} | {Units.ByteDelta(b.Allocation.BaseBytes, b.Allocation.DiffBytes)} |");
+        }
+
+        Line(text);
     }
 
     private static string TimingHeadline(CompareJsonSummary s)
@@ -170,9 +195,9 @@ internal static class OsReportMarkdown
         return $"{s.Slower} slower, {s.Faster} faster, {s.Same} same" + (extras.Count > 0 ? $", {string.Join(", ", extras)}" : string.Empty);
     }
 
-    private static string AllocationHeadline(CompareJson baseline)
+    private static string AllocationHeadline(CompareJson comparison)
     {
-        var s = baseline.Summary;
+        var s = comparison.Summary;
         var mark = s.AllocationRegressions > 0 ? "⚠️" : s.New + s.Missing > 0 ? "❔" : "✅";
         var text = $"{mark} {s.AllocationRegressions} more, {s.AllocationImprovements} fewer";
         if (s.New + s.Missing > 0)

@@ -178,6 +178,20 @@ public sealed class AbVerdictTests : IDisposable
     }
 
     [Fact]
+    public void WhenNeitherSideCanBeCountedBothAreNamedAndTheCheckStillPasses()
+    {
+        var output = this.Plant(new FakeBuild { CountersError = "the base's host broke" }, new FakeBuild { CountersError = "the head's host broke" });
+
+        var run = this.PrReport(["--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice], output);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        var report = File.ReadAllText(Path.Combine(output, "report.md"));
+        Assert.Contains("the head could not be counted: the counters run (dotnet) failed: the head's host broke", report, StringComparison.Ordinal);
+        Assert.Contains("nor the base: the counters run (dotnet) failed: the base's host broke", report, StringComparison.Ordinal);
+        Assert.Contains("pr-report: the counters were not measured, so BenchmarkDotNet's bytes gate the A/B instead: the head could not be counted", run.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void WithNoBaseTheCountersSayWhyTheBaseWasNotCounted()
     {
         var output = this.Plant(new FakeBuild(), new FakeBuild());
