@@ -8,6 +8,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { artifactName, artifactPattern } from '../../pr-comment/artifact-names.mjs';
+import { resolve as resolveExpression } from './expression.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const actionPins = JSON.parse(readFileSync(join(repo, 'scripts', 'workflow-lint', 'action-pins.json'), 'utf8')).actions;
@@ -424,4 +425,52 @@ test('ci.yml: mutation testing on a pull request\'s changed files against its ba
   assert.equal(leg?.env?.LEG, '${{ matrix.os }}-${{ matrix.project }}', 'each leg uploads under a name of its own');
   const limit = Number(/timeout --kill-after=(\d+)s (\d+)m dotnet stryker/.exec(script)?.[2]);
   assert.ok(limit > 0 && limit + 1 + 15 <= job['timeout-minutes'], `the script's ${limit} min must fit in the leg's ${job['timeout-minutes']}`);
+});
+
+// The github context of one run, as much of it as the concurrency keys read. A scheduled run is on the default branch.
+function runOf(event, { pr, runId }) {
+  const ref = event === 'pull_request' ? `refs/pull/${pr}/merge` : 'refs/heads/main';
+  return {
+    github: {
+      event_name: event, ref, ref_name: ref.replace(/^refs\/(heads|pull)\//, ''), run_id: String(runId),
+      repository: 'owner/filepipes', event: event === 'pull_request' ? { pull_request: { number: pr } } : {},
+    },
+  };
+}
+
+const concurrencyOf = (file, context) => {
+  const { group, 'cancel-in-progress': cancel } = workflows[file].doc.concurrency;
+  return { group: resolveExpression(group, context), cancel: resolveExpression(cancel ?? false, context) === true };
+};
+
+test('ci.yml: a PR cancels its own superseded runs; runs on main and the weekly run are never cancelled or replaced', () => {
+  const pr7 = [runOf('pull_request', { pr: 7, runId: 101 }), runOf('pull_request', { pr: 7, runId: 102 })];
+  const pr8 = runOf('pull_request', { pr: 8, runId: 103 });
+  const pushes = [runOf('push', { runId: 201 }), runOf('push', { runId: 202 })];
+  const weekly = [runOf('schedule', { runId: 301 }), runOf('schedule', { runId: 302 })];
+  const ci = (context) => concurrencyOf('ci.yml', context);
+
+  const [first, second] = pr7.map(ci);
+  assert.equal(first.group, second.group, 'a PR\'s runs share a group');
+  assert.ok(second.cancel, 'a new push to a PR cancels its older run');
+  assert.notEqual(ci(pr8).group, first.group, 'one PR never cancels another');
+  // GitHub keeps one pending run per group and cancels an older pending one even without cancel-in-progress, so
+  // only a group of its own keeps every push's run (and the weekly mutation run of up to 170 minutes) to the end.
+  const others = [...pr7, pr8];
+  for (const [label, runs] of [['push to main', pushes], ['weekly run', weekly]]) {
+    const groups = runs.map((run) => ci(run).group);
+    assert.equal(new Set(groups).size, runs.length, `each ${label} has a group of its own, got ${groups.join(', ')}`);
+    for (const run of runs) {
+      assert.equal(ci(run).cancel, false, `a ${label} never cancels a run in progress`);
+    }
+    for (const other of [...pushes, ...weekly, ...others].filter((r) => !runs.includes(r))) {
+      assert.ok(!groups.includes(ci(other).group), `a ${label} shares no group with a ${other.github.event_name} run`);
+    }
+  }
+  // Groups are per repository, across workflows: ci.yml's never meet another workflow's.
+  for (const run of [...pr7, pr8, ...pushes, ...weekly]) {
+    for (const file of files.filter((f) => f !== 'ci.yml')) {
+      assert.notEqual(concurrencyOf(file, run).group.toLowerCase(), ci(run).group.toLowerCase(), `ci.yml and ${file}`);
+    }
+  }
 });
