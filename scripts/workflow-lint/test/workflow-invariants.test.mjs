@@ -474,3 +474,11 @@ test('ci.yml: a PR cancels its own superseded runs; runs on main and the weekly 
     }
   }
 });
+
+test('ci.yml runs on pushes to main and on pull requests (plus its schedule), never on tags or other branches', () => {
+  const { on } = workflows['ci.yml'].doc;
+  assert.deepEqual(Object.keys(on).filter((event) => !['schedule', 'workflow_dispatch'].includes(event)).sort(), ['pull_request', 'push']);
+  // A branches filter alone: a tag push (release.yml's) and a PR's own branch start no run of ci.yml.
+  assert.deepEqual(on.push, { branches: ['main'] });
+  assert.equal(on.pull_request ?? null, null, 'every pull request, whatever its base branch');
+});
