@@ -482,3 +482,38 @@ test('ci.yml runs on pushes to main and on pull requests (plus its schedule), ne
   assert.deepEqual(on.push, { branches: ['main'] });
   assert.equal(on.pull_request ?? null, null, 'every pull request, whatever its base branch');
 });
+
+// What each check .ci/run runs needs on the runner, set up by the job before it runs.
+const CHECK_NEEDS = {
+  'scripts/ci/site-test.sh': ['actions/checkout', 'actions/setup-node'], // npm ci, node --test; Chromium is on the image
+  'scripts/ci/bench-peer-adapters.sh': ['actions/checkout', 'actions/setup-dotnet'],
+};
+
+test('ci.yml runs every offline check .ci/run runs, each in a job on ubuntu-latest that sets up what it needs', () => {
+  const checks = [...readFileSync(join(repo, '.ci', 'run'), 'utf8').matchAll(/^bash (scripts\/ci\/[a-z-]+\.sh) \|\| status=1$/gm)].map((m) => m[1]);
+  assert.ok(['scripts/ci/site-test.sh', 'scripts/ci/bench-peer-adapters.sh'].every((c) => checks.includes(c)), checks.join(' '));
+  const ci = jobsOf('ci.yml');
+  for (const check of checks) {
+    const runners = ci.filter(([, job]) => (job.steps ?? []).some((s) => String(s.run ?? '').trim() === `bash ${check}`));
+    assert.equal(runners.length, 1, `ci.yml runs ${check} in ${runners.length} jobs`);
+    const [id, job] = runners[0];
+    assert.equal(job['runs-on'], 'ubuntu-latest', `ci.yml#${id}`);
+    assert.equal(job.if, undefined, `ci.yml#${id} runs on every event ci.yml runs on`);
+    assert.deepEqual(job.permissions, { contents: 'read' }, `ci.yml#${id}`);
+    const at = job.steps.findIndex((s) => String(s.run ?? '').trim() === `bash ${check}`);
+    for (const action of CHECK_NEEDS[check] ?? ['actions/checkout']) {
+      const setup = job.steps.findIndex((s) => String(s.uses ?? '').startsWith(`${action}@`));
+      assert.ok(setup >= 0 && setup < at, `ci.yml#${id}: ${action} before ${check}`);
+    }
+  }
+});
+
+test('setup-node reads the Node major from .nvmrc, one definition for every job', () => {
+  const nvmrc = readFileSync(join(repo, '.nvmrc'), 'utf8');
+  assert.match(nvmrc, /^\d+\n$/, '.nvmrc holds a major version');
+  const setups = stepsUsing('actions/setup-node');
+  assert.ok(setups.length >= 1);
+  for (const { file, job, step } of setups) {
+    assert.deepEqual(step.with, { 'node-version-file': '.nvmrc' }, `${file}#${job}`);
+  }
+});
