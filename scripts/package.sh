@@ -2,7 +2,8 @@
 # The package's glue for ci.yml and release.yml; what the package holds is checked by tests/FilePipes.Package.Tests.
 #   pack [--tag vX.Y.Z] --out DIR       FilePipes.<version>.nupkg and .snupkg; the tag's version, else Directory.Build.props'
 #   push DIR                            every .nupkg under DIR to nuget.org (its .snupkg goes with it), key in NUGET_API_KEY
-#   github-release --tag vX.Y.Z DIR     the tag's GitHub release, every package under DIR attached (gh, GH_TOKEN)
+#   github-release --tag vX.Y.Z DIR     the tag's GitHub release, every package under DIR attached (gh, GH_TOKEN);
+#                                       created if missing, completed if an earlier run left it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,9 +55,22 @@ case "$command" in
     [ -n "$version" ] || usage "github-release needs --tag"
     packages
     mapfile -t symbols < <(find "$dir" -name '*.snupkg' -type f | sort)
-    prerelease=()
-    if [[ "$version" == *-* ]]; then prerelease=(--prerelease); fi
-    gh release create "$tag" --verify-tag --title "$tag" --generate-notes "${prerelease[@]}" "${found[@]}" "${symbols[@]}"
+    # A re-run completes what an earlier run left: an existing release gets every package again (--clobber replaces
+    # what is there), and the draft gh create leaves when stopped before publishing is published.
+    # gh's answer is its last line (isDraft, or its error), whatever notice came before it.
+    lookup=0
+    answer=$(gh release view "$tag" --json isDraft --jq .isDraft 2>&1) || lookup=$?
+    if [ "$lookup" -eq 0 ]; then
+      gh release upload "$tag" --clobber "${found[@]}" "${symbols[@]}"
+      if [ "${answer##*$'\n'}" = true ]; then gh release edit "$tag" --draft=false; fi
+    elif [ "${answer##*$'\n'}" = "release not found" ]; then
+      prerelease=()
+      if [[ "$version" == *-* ]]; then prerelease=(--prerelease); fi
+      gh release create "$tag" --verify-tag --title "$tag" --generate-notes "${prerelease[@]}" "${found[@]}" "${symbols[@]}"
+    else
+      echo "package.sh: gh release view $tag failed: ${answer//$'\n'/ }" >&2
+      exit "$lookup"
+    fi
     ;;
   *) usage "unknown command '$command' (pack, push, github-release)" ;;
 esac

@@ -8,6 +8,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { artifactName, artifactPattern } from '../../pr-comment/artifact-names.mjs';
+import { resolve as resolveExpression } from './expression.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const actionPins = JSON.parse(readFileSync(join(repo, 'scripts', 'workflow-lint', 'action-pins.json'), 'utf8')).actions;
@@ -424,4 +425,95 @@ test('ci.yml: mutation testing on a pull request\'s changed files against its ba
   assert.equal(leg?.env?.LEG, '${{ matrix.os }}-${{ matrix.project }}', 'each leg uploads under a name of its own');
   const limit = Number(/timeout --kill-after=(\d+)s (\d+)m dotnet stryker/.exec(script)?.[2]);
   assert.ok(limit > 0 && limit + 1 + 15 <= job['timeout-minutes'], `the script's ${limit} min must fit in the leg's ${job['timeout-minutes']}`);
+});
+
+// The github context of one run, as much of it as the concurrency keys read. A scheduled run is on the default branch.
+function runOf(event, { pr, runId }) {
+  const ref = event === 'pull_request' ? `refs/pull/${pr}/merge` : 'refs/heads/main';
+  return {
+    github: {
+      event_name: event, ref, ref_name: ref.replace(/^refs\/(heads|pull)\//, ''), run_id: String(runId),
+      repository: 'owner/filepipes', event: event === 'pull_request' ? { pull_request: { number: pr } } : {},
+    },
+  };
+}
+
+const concurrencyOf = (file, context) => {
+  const { group, 'cancel-in-progress': cancel } = workflows[file].doc.concurrency;
+  return { group: resolveExpression(group, context), cancel: resolveExpression(cancel ?? false, context) === true };
+};
+
+test('ci.yml: a PR cancels its own superseded runs; runs on main and the weekly run are never cancelled or replaced', () => {
+  const pr7 = [runOf('pull_request', { pr: 7, runId: 101 }), runOf('pull_request', { pr: 7, runId: 102 })];
+  const pr8 = runOf('pull_request', { pr: 8, runId: 103 });
+  const pushes = [runOf('push', { runId: 201 }), runOf('push', { runId: 202 })];
+  const weekly = [runOf('schedule', { runId: 301 }), runOf('schedule', { runId: 302 })];
+  const ci = (context) => concurrencyOf('ci.yml', context);
+
+  const [first, second] = pr7.map(ci);
+  assert.equal(first.group, second.group, 'a PR\'s runs share a group');
+  assert.ok(second.cancel, 'a new push to a PR cancels its older run');
+  assert.notEqual(ci(pr8).group, first.group, 'one PR never cancels another');
+  // GitHub keeps one pending run per group and cancels an older pending one even without cancel-in-progress, so
+  // only a group of its own keeps every push's run (and the weekly mutation run of up to 170 minutes) to the end.
+  const others = [...pr7, pr8];
+  for (const [label, runs] of [['push to main', pushes], ['weekly run', weekly]]) {
+    const groups = runs.map((run) => ci(run).group);
+    assert.equal(new Set(groups).size, runs.length, `each ${label} has a group of its own, got ${groups.join(', ')}`);
+    for (const run of runs) {
+      assert.equal(ci(run).cancel, false, `a ${label} never cancels a run in progress`);
+    }
+    for (const other of [...pushes, ...weekly, ...others].filter((r) => !runs.includes(r))) {
+      assert.ok(!groups.includes(ci(other).group), `a ${label} shares no group with a ${other.github.event_name} run`);
+    }
+  }
+  // Groups are per repository, across workflows: ci.yml's never meet another workflow's.
+  for (const run of [...pr7, pr8, ...pushes, ...weekly]) {
+    for (const file of files.filter((f) => f !== 'ci.yml')) {
+      assert.notEqual(concurrencyOf(file, run).group.toLowerCase(), ci(run).group.toLowerCase(), `ci.yml and ${file}`);
+    }
+  }
+});
+
+test('ci.yml runs on pushes to main and on pull requests (plus its schedule), never on tags or other branches', () => {
+  const { on } = workflows['ci.yml'].doc;
+  assert.deepEqual(Object.keys(on).filter((event) => !['schedule', 'workflow_dispatch'].includes(event)).sort(), ['pull_request', 'push']);
+  // A branches filter alone: a tag push (release.yml's) and a PR's own branch start no run of ci.yml.
+  assert.deepEqual(on.push, { branches: ['main'] });
+  assert.equal(on.pull_request ?? null, null, 'every pull request, whatever its base branch');
+});
+
+// What each check .ci/run runs needs on the runner, set up by the job before it runs.
+const CHECK_NEEDS = {
+  'scripts/ci/site-test.sh': ['actions/checkout', 'actions/setup-node'], // npm ci, node --test; Chromium is on the image
+  'scripts/ci/bench-peer-adapters.sh': ['actions/checkout', 'actions/setup-dotnet'],
+};
+
+test('ci.yml runs every offline check .ci/run runs, each in a job on ubuntu-latest that sets up what it needs', () => {
+  const checks = [...readFileSync(join(repo, '.ci', 'run'), 'utf8').matchAll(/^bash (scripts\/ci\/[a-z-]+\.sh) \|\| status=1$/gm)].map((m) => m[1]);
+  assert.ok(['scripts/ci/site-test.sh', 'scripts/ci/bench-peer-adapters.sh'].every((c) => checks.includes(c)), checks.join(' '));
+  const ci = jobsOf('ci.yml');
+  for (const check of checks) {
+    const runners = ci.filter(([, job]) => (job.steps ?? []).some((s) => String(s.run ?? '').trim() === `bash ${check}`));
+    assert.equal(runners.length, 1, `ci.yml runs ${check} in ${runners.length} jobs`);
+    const [id, job] = runners[0];
+    assert.equal(job['runs-on'], 'ubuntu-latest', `ci.yml#${id}`);
+    assert.equal(job.if, undefined, `ci.yml#${id} runs on every event ci.yml runs on`);
+    assert.deepEqual(job.permissions, { contents: 'read' }, `ci.yml#${id}`);
+    const at = job.steps.findIndex((s) => String(s.run ?? '').trim() === `bash ${check}`);
+    for (const action of CHECK_NEEDS[check] ?? ['actions/checkout']) {
+      const setup = job.steps.findIndex((s) => String(s.uses ?? '').startsWith(`${action}@`));
+      assert.ok(setup >= 0 && setup < at, `ci.yml#${id}: ${action} before ${check}`);
+    }
+  }
+});
+
+test('setup-node reads the Node major from .nvmrc, one definition for every job', () => {
+  const nvmrc = readFileSync(join(repo, '.nvmrc'), 'utf8');
+  assert.match(nvmrc, /^\d+\n$/, '.nvmrc holds a major version');
+  const setups = stepsUsing('actions/setup-node');
+  assert.ok(setups.length >= 1);
+  for (const { file, job, step } of setups) {
+    assert.deepEqual(step.with, { 'node-version-file': '.nvmrc' }, `${file}#${job}`);
+  }
 });
