@@ -229,6 +229,19 @@ test('pr-comment.yml never checks out or runs PR code', () => {
   assert.doesNotMatch(text, /(npm|dotnet|yarn|pnpm) /, 'no build or package install in the comment job');
 });
 
+test('pr-comment.yml gives post.mjs the run it follows: its id, page, head commit, branch and repository', () => {
+  const step = workflows['pr-comment.yml'].doc.jobs.comment.steps.find((s) => /^node scripts\/pr-comment\/post\.mjs /.test(String(s.run ?? '')));
+  // post.mjs refuses to run without each; the branch and repository tell a PR that moved on (a skip) from another PR.
+  assert.deepEqual(step.env, {
+    GITHUB_TOKEN: '${{ github.token }}',
+    RUN_ID: '${{ github.event.workflow_run.id }}',
+    RUN_URL: '${{ github.event.workflow_run.html_url }}',
+    HEAD_SHA: '${{ github.event.workflow_run.head_sha }}',
+    HEAD_BRANCH: '${{ github.event.workflow_run.head_branch }}',
+    HEAD_REPOSITORY: '${{ github.event.workflow_run.head_repository.full_name }}',
+  });
+});
+
 test('the PR job runs without write access and the main job publishes the trend as the issue says', () => {
   const bench = workflows['benchmarks.yml'].doc;
   assert.deepEqual(bench.jobs.suite.permissions, { contents: 'read' });
