@@ -317,6 +317,33 @@ test('bench-main: the counters of the program it built go to export-trend; faile
     'time and allocations still get their trend files');
 });
 
+// An rm that fails after doing its work, as a file still held open on Windows makes `rm -rf` fail.
+function failingRm(bin) {
+  const real = run('bash', ['-c', 'command -v rm']).stdout.trim();
+  writeFileSync(join(bin, 'rm'), `#!/usr/bin/env bash\n"${real}" "$@"\necho "rm: cannot remove '\${@: -1}/bin': Device or resource busy" >&2\nexit 1\n`);
+  chmodSync(join(bin, 'rm'), 0o755);
+}
+
+test('bench-main: a cleanup that fails is a warning, never the exit code, whether the leg passed or failed', () => {
+  const warning = /^::warning::bench-main: could not remove the temporary folder \S+ \(cleanup only\); the leg's exit code [01] stands$/m;
+  const bin = fakeDotnet({});
+  failingRm(bin);
+  const out = join(temp('main-'), 'perf');
+  const passed = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', out], { PATH: `${bin}:${process.env.PATH}` });
+  assert.equal(passed.status, 0, `a leg that wrote all its files passes: ${passed.stderr}`);
+  for (const file of ['report.md', 'counters.json', join('trend', 'time.json'), join('trend', 'allocated.json'), join('trend', 'counted-bytes.json')]) {
+    assert.ok(existsSync(join(out, file)), file);
+  }
+  assert.match(passed.stdout, warning);
+  assert.match(passed.stdout, /exit code 0 stands$/m);
+
+  const failingBin = fakeDotnet({ trendExit: 1 });
+  failingRm(failingBin);
+  const failed = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', join(temp('main-'), 'perf')], { PATH: `${failingBin}:${process.env.PATH}` });
+  assert.equal(failed.status, 1, 'the failed benchmark\'s exit code, not the cleanup\'s');
+  assert.match(failed.stdout, /exit code 1 stands$/m);
+});
+
 test('bench-main: a failed benchmark (export-trend exit 1) fails the leg; an unknown OS is refused', () => {
   const out = join(temp('main-'), 'perf');
   const failed = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', out],
