@@ -286,6 +286,9 @@ test('the PR job runs without write access and the main job publishes the trend 
     assert.match(step.if, /!cancelled\(\)/, `${w.name}: a failed alert before it must not skip it`);
   }
   const runs = publish.steps.map((s) => String(s.run ?? ''));
+  const ensure = publish.steps[runs.indexOf('bash scripts/publish-trend.sh ensure-branch')];
+  assert.match(ensure.if ?? '', /!cancelled\(\)/, 'gh-pages is created in every run that gets there, a failed collect included');
+  assert.ok(publish.steps.indexOf(ensure) < publish.steps.indexOf(trendSteps[0]), 'gh-pages exists before the action looks for it');
   assert.ok(runs.some((r) => r.includes('scripts/site/build-site.sh') && r.includes('"$TREND_ALERT_THRESHOLD"')));
   const placeIndex = runs.findIndex((r) => r.includes('publish-trend.sh place-page'));
   const lastTrend = publish.steps.lastIndexOf(trendSteps.at(-1));
