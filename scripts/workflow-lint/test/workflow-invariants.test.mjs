@@ -158,6 +158,81 @@ test('setup-dotnet reads global.json, and checkouts keep no credentials', () => 
   }
 });
 
+// Whether a run: step runs Node: `node ...`, the solution's tests (tests/Pipeline.Tests runs the workflow scripts), or a
+// script under scripts/ that runs node, npm or a .mjs file, itself or through another script it names.
+function scriptRunsNode(path, seen = new Set()) {
+  if (seen.has(path)) {
+    return false;
+  }
+  seen.add(path);
+  if (path.endsWith('.mjs')) {
+    return true;
+  }
+  let text;
+  try {
+    text = readFileSync(join(repo, path), 'utf8');
+  } catch {
+    return false;
+  }
+  const code = text.split('\n').filter((line) => !/^\s*#/.test(line)).join('\n');
+  if (/(^|[\s;&|(])(exec\s+)?(node|npm|npx)\s/m.test(code)) {
+    return true;
+  }
+  return [...code.matchAll(/scripts\/[A-Za-z0-9_./-]+/g)].some(([named]) => scriptRunsNode(named, seen));
+}
+
+function stepRunsNode(step) {
+  const run = String(step.run ?? '').trim();
+  if (run === '') {
+    return false;
+  }
+  if (/^(node|npm|npx)\s/.test(run) || /^dotnet test\b/.test(run)) {
+    return true;
+  }
+  return [...run.matchAll(/scripts\/[A-Za-z0-9_./-]+/g)].some(([named]) => scriptRunsNode(named));
+}
+
+test('.nvmrc names the Node major these tests run on, and every package.json that states engines accepts it', () => {
+  const pinned = readFileSync(join(repo, '.nvmrc'), 'utf8').trim();
+  assert.match(pinned, /^[0-9]+$/, '.nvmrc holds a major version only');
+  assert.equal(process.versions.node.split('.')[0], pinned,
+    `the scripts are tested on Node ${process.versions.node}, the workflows set up Node ${pinned} (.nvmrc)`);
+  for (const dir of ['workflow-lint', 'site']) {
+    const engines = JSON.parse(readFileSync(join(repo, 'scripts', dir, 'package.json'), 'utf8')).engines?.node;
+    if (engines !== undefined) {
+      const floor = /^>=\s*([0-9]+)$/.exec(engines);
+      assert.ok(floor && Number(floor[1]) <= Number(pinned), `scripts/${dir}/package.json engines.node '${engines}' must accept ${pinned}`);
+    }
+  }
+});
+
+test('every job that runs Node sets it up from .nvmrc first, after its checkout and with no package cache', () => {
+  const missing = [];
+  let jobsWithNode = 0;
+  for (const { file, id, job } of allJobs()) {
+    const steps = job.steps ?? [];
+    const first = steps.findIndex(stepRunsNode);
+    const setups = steps.map((step, index) => ({ step, index })).filter(({ step }) => String(step.uses ?? '').startsWith('actions/setup-node@'));
+    for (const { step } of setups) {
+      // The version is the one .nvmrc names; the action's npm cache is off (nothing here restores packages from it,
+      // and pr-comment.yml runs with a write token).
+      assert.deepEqual(step.with, { 'node-version-file': '.nvmrc', 'package-manager-cache': false }, `${file}#${id}: setup-node's inputs`);
+    }
+    if (first < 0) {
+      assert.equal(setups.length, 0, `${file}#${id} sets up Node but runs none`);
+      continue;
+    }
+    jobsWithNode++;
+    const checkout = steps.findIndex((step) => String(step.uses ?? '').startsWith('actions/checkout@'));
+    const setup = setups[0]?.index ?? -1;
+    if (setup < 0 || setup > first || setup < checkout) {
+      missing.push(`${file}#${id}`);
+    }
+  }
+  assert.ok(jobsWithNode >= 8, `only ${jobsWithNode} jobs run Node`);
+  assert.deepEqual(missing, [], 'these jobs run Node without actions/setup-node (node-version-file: .nvmrc) between their checkout and the first step that runs it');
+});
+
 // Maps each step id that runs scripts/artifact-name.sh to { kind, pattern }.
 function artifactNameSteps(job) {
   const byId = {};
