@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# First job of update-baselines.yml: checks the dispatch inputs (passed as env PROFILE, FILTER,
-# OSES, never expanded into the script) and turns the OS choice into the matrix. "all" means
-# every folder under baselines/, the one list of runner labels.
+# First job of update-baselines.yml: refuses a dispatch from any ref but the default branch (env REF,
+# DEFAULT_BRANCH), checks the dispatch inputs (passed as env PROFILE, FILTER, OSES, never expanded
+# into the script) and turns the OS choice into the matrix. "all" means every folder under
+# baselines/, the one list of runner labels.
 # Outputs (stdout, and $GITHUB_OUTPUT in a workflow): matrix=["os",...]  os_list=os, os
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The lint runs shellcheck without -x, which does not follow sourced files.
+# shellcheck source=default-branch.sh disable=SC1091
+. scripts/default-branch.sh
+require_default_branch baseline-plan "${REF-}" "${DEFAULT_BRANCH-}"
 
 fail() { echo "baseline-plan: $1" >&2; exit 2; }
 profile=${PROFILE-} filter=${FILTER-} choice=${OSES-}

@@ -2,9 +2,15 @@
 # Last job of update-baselines.yml: for each OS whose run succeeded, compare the new results with
 # the baseline they replace (that comparison becomes the PR body), run `baseline update`, and
 # open one PR that changes only baselines/. Nothing changed → no PR.
-# Env: PROFILE, FILTER, RUN_URL, RUN_ID, BASE_BRANCH, GH_TOKEN (gh and git push), GITHUB_REPOSITORY.
+# Env: REF (the dispatched ref), PROFILE, FILTER, RUN_URL, RUN_ID, BASE_BRANCH (the default branch), GH_TOKEN (gh and
+# git push), GITHUB_REPOSITORY. Like baseline-plan.sh, it refuses any REF but the default branch.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The lint runs shellcheck without -x, which does not follow sourced files.
+# shellcheck source=default-branch.sh disable=SC1091
+. scripts/default-branch.sh
+require_default_branch baseline-pr "${REF-}" "${BASE_BRANCH-}"
 
 fail() { echo "baseline-pr: $1" >&2; exit 2; }
 incoming=${1:?usage: baseline-pr.sh <downloaded-artifacts-dir>}

@@ -4,7 +4,8 @@
 #       trend/<os>/<metric>.json for every OS leg and metric it exported (the action's inputs: time,
 #       allocated, and the counters that OS measures);
 #   ensure-branch
-#       creates an empty gh-pages branch on the first publish, since the action cannot start one;
+#       creates an empty gh-pages branch on the first publish, since the action cannot start one (a run
+#       that loses the race to another run's push goes on with that run's branch);
 #   place-page <site-dir>
 #       copies our trend page into gh-pages:dev/bench/ next to the action's data.js and pushes it.
 #       The action writes its default index.html only when none exists, so without this step an
@@ -62,18 +63,34 @@ collect() {
   echo "publish-trend: collected $found trend files into $trend"
 }
 
+# Idempotent, and safe when two first runs race: the push never forces, so a run whose push is rejected because
+# another run created the branch in the meantime finds it on its next look and goes on with it.
 ensure_branch() {
-  if git_remote ls-remote --exit-code --heads "$remote" "$branch" > /dev/null; then
-    return 0
-  fi
-  local tmp
-  tmp=$(mktemp -d)
-  git init -q -b "$branch" "$tmp"
-  touch "$tmp/.nojekyll"
-  git -C "$tmp" add .nojekyll
-  (cd "$tmp" && commit_as_bot -m "Start the gh-pages branch for the trend site")
-  (cd "$tmp" && git_remote push -q "$remote" "HEAD:refs/heads/$branch")
-  echo "publish-trend: created $branch"
+  local attempt tmp
+  for attempt in 1 2 3; do
+    if git_remote ls-remote --exit-code --heads "$remote" "$branch" > /dev/null; then
+      if [ "$attempt" -eq 1 ]; then
+        echo "publish-trend: $branch exists"
+      else
+        echo "publish-trend: another run created $branch first; going on with it"
+      fi
+      return 0
+    fi
+    # Not there after a rejected push: something else failed (the network, the token); wait a little longer each time.
+    [ "$attempt" -eq 1 ] || sleep $((5 * (attempt - 1)))
+    tmp=$(mktemp -d)
+    git init -q -b "$branch" "$tmp"
+    touch "$tmp/.nojekyll"
+    git -C "$tmp" add .nojekyll
+    (cd "$tmp" && commit_as_bot -m "Start the gh-pages branch for the trend site")
+    if (cd "$tmp" && git_remote push -q "$remote" "HEAD:refs/heads/$branch"); then
+      echo "publish-trend: created $branch"
+      return 0
+    fi
+    echo "publish-trend: the push that creates $branch was rejected (attempt $attempt); looking again"
+  done
+  echo "publish-trend: could not create $branch on $remote" >&2
+  exit 1
 }
 
 place_page() {

@@ -43,4 +43,38 @@ public sealed class BaselineBumpFlowTests
         Assert.NotEmpty(changed);
         Assert.All(changed, path => Assert.StartsWith($"baselines/{os}/", path, StringComparison.Ordinal));
     }
+
+    [Theory]
+    [InlineData("refs/heads/feature")]
+    [InlineData("refs/tags/v1.0.0")]
+    public void BumpDispatchedFromAnotherRefStopsBeforeMeasuringWithOneLine(string gitRef)
+    {
+        var origin = OriginRepository.CopyOfThisTree();
+        using var github = SimulatedGitHub.ForEvent(origin, "workflow_dispatch", gitRef, origin.Head, runId: "32", new Dictionary<string, string>
+        {
+            ["github.event.repository.default_branch"] = "main",
+            ["inputs.profile"] = "quick",
+            ["inputs.filter"] = TinySuite.Methods,
+            ["inputs.oses"] = "all",
+        });
+        var gh = Stubs.Folder(github.Root, ("gh", "echo called > \"$(dirname \"$0\")/gh-called\""));
+        github.TestEnvironment["PATH"] = Stubs.PathWith(gh);
+        var workflow = WorkflowFile.Load("update-baselines.yml");
+        var reason = $"dispatched from {gitRef}; baselines are bumped from the default branch only: run the workflow on main";
+
+        // plan, the first job: the legs that measure need its matrix, so nothing is measured.
+        var plan = github.Job(workflow, "plan").Run();
+        var planStep = plan.Step("Check the inputs and choose the OSes");
+        Assert.Equal(2, planStep.Process!.ExitCode);
+        Assert.Equal($"baseline-plan: {reason}", planStep.Process.StdErr.TrimEnd('\n'));
+        Assert.Equal(string.Empty, plan.Outputs["matrix"]);
+
+        // open-pr refuses too, before it reads an artifact or pushes anything.
+        var openPr = github.Job(workflow, "open-pr").Run();
+        var openStep = openPr.Step("Update the baselines and open the PR");
+        Assert.Equal(2, openStep.Process!.ExitCode);
+        Assert.Equal($"baseline-pr: {reason}", openStep.Process.StdErr.TrimEnd('\n'));
+        Assert.False(File.Exists(Path.Combine(gh, "gh-called")), "no PR was opened");
+        Assert.Equal(string.Empty, ChildProcess.Git(origin.Path, "branch", "--list", "perf/*").Trim());
+    }
 }

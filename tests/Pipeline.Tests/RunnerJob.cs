@@ -210,6 +210,16 @@ internal sealed partial class RunnerJob
                     // The SDK global.json names is on this machine already; the action would install it.
                     Assert.Equal("global.json", step.With["global-json-file"]);
                     break;
+                case "actions/setup-node":
+                    // The Node .nvmrc names is this machine's (the workflow invariants check its major); the action would
+                    // install it, reading the file from the checkout.
+                    Assert.Equal(".nvmrc", step.With["node-version-file"]);
+                    if (!File.Exists(Path.Combine(this.Workspace, ".nvmrc")))
+                    {
+                        throw new ActionFailedException("no .nvmrc in the workspace: the checkout must come first");
+                    }
+
+                    break;
                 case "actions/cache":
                     this.RestoreCache(this.Resolve(step.With["path"]));
                     break;

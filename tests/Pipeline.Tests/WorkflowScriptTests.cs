@@ -18,7 +18,7 @@ public sealed class WorkflowScriptTests
         ["scripts/install-valgrind.sh"] = [nameof(PullRequestFlowTests), nameof(ValgrindInstallTests)],
         ["scripts/bench-pr.sh"] = [nameof(PullRequestFlowTests), EntryPoints],
         ["scripts/bench-main.sh"] = [nameof(MainPushFlowTests), EntryPoints],
-        ["scripts/publish-trend.sh"] = [nameof(MainPushFlowTests), EntryPoints],
+        ["scripts/publish-trend.sh"] = [nameof(MainPushFlowTests), nameof(TrendBranchTests), EntryPoints],
         ["scripts/site/build-site.sh"] = [nameof(MainPushFlowTests), "scripts/site/test/build-site.test.mjs"],
         ["scripts/confirm-alert.sh"] = [EntryPoints],
         ["dotnet test FilePipes.sln"] = [CiRun],

@@ -12,7 +12,11 @@ import { InputError, MARKER } from '../compose.mjs';
 const HEAD = 'b'.repeat(40);
 const OSES = ['ubuntu-latest', 'windows-latest'];
 
-async function fakeGitHub({ comments = [], headSha = HEAD, jobs }) {
+// The run's head branch and repository, as workflow_run gives them; the PR's head is on them unless a test says otherwise.
+const BRANCH = 'feature/x';
+const REPOSITORY = 'fork/r';
+
+async function fakeGitHub({ comments = [], headSha = HEAD, headRef = BRANCH, headRepo = REPOSITORY, jobs }) {
   const calls = [];
   const server = createServer((req, res) => {
     let data = '';
@@ -22,7 +26,7 @@ async function fakeGitHub({ comments = [], headSha = HEAD, jobs }) {
       calls.push({ method: req.method, path: url.pathname, body: data ? JSON.parse(data) : null, auth: req.headers.authorization });
       const send = (status, json) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(json)); };
       if (url.pathname === '/repos/o/r/actions/runs/77/jobs') return send(200, { jobs });
-      if (url.pathname === '/repos/o/r/pulls/17') return send(200, { head: { sha: headSha } });
+      if (url.pathname === '/repos/o/r/pulls/17') return send(200, { head: { sha: headSha, ref: headRef, repo: headRepo === null ? null : { full_name: headRepo } } });
       if (url.pathname === '/repos/o/r/issues/17/comments' && req.method === 'GET') {
         const page = Number(url.searchParams.get('page'));
         return send(200, page === 1 ? comments : []);
@@ -51,7 +55,7 @@ const jobs = [
   { name: 'suite (windows-latest)', conclusion: 'cancelled', html_url: 'https://gh/job/2' },
   { name: 'publish-trend', conclusion: 'skipped' },
 ];
-const run = { runId: '77', runUrl: 'https://gh/run/77', headSha: HEAD, oses: OSES, log: () => {} };
+const run = { runId: '77', runUrl: 'https://gh/run/77', headSha: HEAD, headBranch: BRANCH, headRepository: REPOSITORY, oses: OSES, log: () => {} };
 
 test('creates the comment when none of ours exists, ignoring a user comment that quotes the marker', async () => {
   const api = await fakeGitHub({ jobs, comments: [{ id: 5, user: { login: 'mallory' }, body: MARKER }] });
@@ -92,24 +96,71 @@ test('never overwrites a comment written by a newer run', async () => {
   }
 });
 
-test('refuses a PR number whose PR head is not the commit this run tested', async () => {
+test('a run whose PR has moved on to a newer commit of its branch is skipped with one notice, not a failure', async () => {
   const api = await fakeGitHub({ jobs, headSha: 'c'.repeat(40) });
   try {
-    await assert.rejects(postReport({ github: api.github, incomingDir: incoming(), ...run }), InputError);
-    assert.equal(api.calls.filter((c) => c.method !== 'GET').length, 0);
+    const lines = [];
+    const outcome = await postReport({ github: api.github, incomingDir: incoming(), ...run, log: (line) => lines.push(line) });
+    assert.equal(outcome, 'moved-on');
+    assert.equal(lines.length, 1);
+    assert.match(lines[0], /^::notice::PR #17 has moved on to cccccccccc; this run tested bbbbbbbbbb, so its report is not posted\.$/);
+    assert.equal(api.calls.filter((c) => c.method !== 'GET').length, 0, 'nothing is written');
   } finally {
     await api.close();
   }
 });
 
-test('the CLI refuses a run id, head SHA or run URL of the wrong shape with exit 2 and one line', async () => {
-  const { spawnSync } = await import('node:child_process');
+test('refuses a PR number whose PR is not on this run\'s branch and repository (the artifact names another PR)', async () => {
+  for (const other of [{ headRef: 'main' }, { headRepo: 'mallory/r' }, { headRepo: null }]) {
+    const api = await fakeGitHub({ jobs, headSha: 'c'.repeat(40), ...other });
+    try {
+      await assert.rejects(postReport({ github: api.github, incomingDir: incoming(), ...run }), InputError, JSON.stringify(other));
+      assert.equal(api.calls.filter((c) => c.method !== 'GET').length, 0);
+    } finally {
+      await api.close();
+    }
+  }
+});
+
+const good = { RUN_ID: '77', HEAD_SHA: HEAD, RUN_URL: 'https://gh/run/77', HEAD_BRANCH: BRANCH, HEAD_REPOSITORY: REPOSITORY, GITHUB_TOKEN: 't', GITHUB_REPOSITORY: 'o/r' };
+
+// The CLI as pr-comment.yml runs it, against the fake API; asynchronous, since the fake answers from this process.
+async function cli(env, dir = incoming()) {
+  const { execFile } = await import('node:child_process');
   const { fileURLToPath } = await import('node:url');
-  const cli = fileURLToPath(new URL('../post.mjs', import.meta.url));
-  const good = { RUN_ID: '77', HEAD_SHA: HEAD, RUN_URL: 'https://gh/run/77', GITHUB_TOKEN: 't', GITHUB_REPOSITORY: 'o/r' };
-  for (const bad of [{ RUN_ID: '77; id' }, { HEAD_SHA: 'main' }, { RUN_URL: 'javascript:alert(1)' }]) {
-    const result = spawnSync(process.execPath, [cli, incoming(), 'baselines'], { encoding: 'utf8', env: { ...process.env, ...good, ...bad } });
+  const script = fileURLToPath(new URL('../post.mjs', import.meta.url));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, dir, fileURLToPath(new URL('../../../baselines', import.meta.url))],
+      { encoding: 'utf8', env: { ...process.env, ...good, ...env } },
+      (error, stdout, stderr) => resolve({ status: error ? error.code : 0, stdout, stderr }));
+  });
+}
+
+test('the CLI refuses a run id, head SHA, run URL, head branch or repository of the wrong shape with exit 2 and one line', async () => {
+  for (const bad of [{ RUN_ID: '77; id' }, { HEAD_SHA: 'main' }, { RUN_URL: 'javascript:alert(1)' }, { HEAD_BRANCH: '' },
+    { HEAD_BRANCH: 'a\nb' }, { HEAD_REPOSITORY: 'no-owner' }]) {
+    const result = await cli(bad);
     assert.equal(result.status, 2, JSON.stringify(bad));
     assert.equal(result.stderr.trim().split('\n').length, 1);
+  }
+});
+
+test('the CLI: a PR that moved on exits 0 with one notice; a PR on another branch exits 2 with one line', async () => {
+  const moved = await fakeGitHub({ jobs, headSha: 'c'.repeat(40) });
+  try {
+    const result = await cli({ GITHUB_API_URL: moved.github.apiUrl });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stderr, '');
+    assert.match(result.stdout, /^::notice::PR #17 has moved on to cccccccccc; [^\n]*\n$/);
+  } finally {
+    await moved.close();
+  }
+  const foreign = await fakeGitHub({ jobs, headSha: 'c'.repeat(40), headRef: 'main' });
+  try {
+    const result = await cli({ GITHUB_API_URL: foreign.github.apiUrl });
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^post: PR #17 is main of fork\/r at c{40}, not a PR of this run's feature\/x of fork\/r\n$/);
+  } finally {
+    await foreign.close();
   }
 });

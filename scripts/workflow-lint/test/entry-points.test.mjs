@@ -27,18 +27,23 @@ test('baseline-plan: "all" means every baselines/ folder; bad inputs exit 2 with
   const out = temp('plan-');
   const outputFile = join(out, 'output');
   writeFileSync(outputFile, '');
-  const all = run('bash', ['scripts/baseline-plan.sh'], { PROFILE: 'full', FILTER: '*ReadBenchmarks* *Write*', OSES: 'all', GITHUB_OUTPUT: outputFile });
+  const onMain = { REF: 'refs/heads/main', DEFAULT_BRANCH: 'main' };
+  const all = run('bash', ['scripts/baseline-plan.sh'], { ...onMain, PROFILE: 'full', FILTER: '*ReadBenchmarks* *Write*', OSES: 'all', GITHUB_OUTPUT: outputFile });
   assert.equal(all.status, 0, all.stderr);
   assert.match(readFileSync(outputFile, 'utf8'), /^matrix=\["ubuntu-latest","windows-latest"\]$/m);
-  const one = run('bash', ['scripts/baseline-plan.sh'], { PROFILE: 'quick', FILTER: '*', OSES: 'windows-latest' });
+  const one = run('bash', ['scripts/baseline-plan.sh'], { ...onMain, PROFILE: 'quick', FILTER: '*', OSES: 'windows-latest' });
   assert.match(one.stdout, /^matrix=\["windows-latest"\]$/m);
   for (const bad of [
     { PROFILE: 'medium', FILTER: '*', OSES: 'all' },
     { PROFILE: 'quick', FILTER: '*"; rm -rf ~; "', OSES: 'all' },
     { PROFILE: 'quick', FILTER: '$(id)', OSES: 'all' },
     { PROFILE: 'quick', FILTER: '*', OSES: 'macos-latest' },
+    { PROFILE: 'quick', FILTER: '*', OSES: 'all', REF: 'refs/heads/feature' },
+    { PROFILE: 'quick', FILTER: '*', OSES: 'all', REF: 'refs/heads/main-old' },
+    { PROFILE: 'quick', FILTER: '*', OSES: 'all', REF: '' },
+    { PROFILE: 'quick', FILTER: '*', OSES: 'all', DEFAULT_BRANCH: '' },
   ]) {
-    const refused = run('bash', ['scripts/baseline-plan.sh'], bad);
+    const refused = run('bash', ['scripts/baseline-plan.sh'], { ...onMain, ...bad });
     assert.equal(refused.status, 2, JSON.stringify(bad));
     assert.equal(refused.stderr.trim().split('\n').length, 1);
   }
@@ -161,7 +166,7 @@ function baselineSandbox({ updateTouches = 'baselines' } = {}) {
   const root = temp('bump-');
   const work = join(root, 'work');
   mkdirSync(join(work, 'scripts', 'pr-comment'), { recursive: true });
-  for (const file of ['baseline-pr.sh', 'artifact-name.sh', 'git-push-with-token.sh']) {
+  for (const file of ['baseline-pr.sh', 'default-branch.sh', 'artifact-name.sh', 'git-push-with-token.sh']) {
     writeFileSync(join(work, 'scripts', file), readFileSync(join(repo, 'scripts', file)));
   }
   for (const file of ['artifact-names.mjs', 'compose.mjs', 'baseline-pr-body.mjs']) {
@@ -198,7 +203,7 @@ function baselineSandbox({ updateTouches = 'baselines' } = {}) {
   }
   const env = {
     PATH: `${bin}:${process.env.PATH}`, FILEPIPES_COMPARER: comparer, GH_TOKEN: 'fake-token',
-    PROFILE: 'quick', FILTER: '*', RUN_ID: '314', RUN_URL: 'https://gh/run/314', BASE_BRANCH: 'main',
+    PROFILE: 'quick', FILTER: '*', RUN_ID: '314', RUN_URL: 'https://gh/run/314', BASE_BRANCH: 'main', REF: 'refs/heads/main',
   };
   return { work, origin, bin, incoming, env };
 }
@@ -215,6 +220,18 @@ test('baseline-pr: updates each OS, pushes one branch that changes only baseline
   assert.deepEqual(args.slice(0, 8), ['pr', 'create', '--base', 'main', '--head', 'perf/update-baselines-314', '--title', message]);
   const body = readFileSync(args[args.indexOf('--body-file') + 1], 'utf8');
   assert.match(body, /### ubuntu-latest[\s\S]*1 slower than the old baseline[\s\S]*### windows-latest[\s\S]*every benchmark is New/);
+});
+
+test('baseline-pr: dispatched from any ref but the default branch, it refuses with one line before it reads anything', () => {
+  for (const ref of ['refs/heads/feature', 'refs/tags/v1.0.0', 'refs/heads/main/x', '']) {
+    const box = baselineSandbox();
+    const result = run('bash', ['scripts/baseline-pr.sh', box.incoming], { ...box.env, REF: ref }, box.work);
+    assert.equal(result.status, 2, ref);
+    assert.equal(result.stderr, ref === '' ? 'baseline-pr: REF, the ref the workflow was dispatched on, is not set\n'
+      : `baseline-pr: dispatched from ${ref}; baselines are bumped from the default branch only: run the workflow on main\n`);
+    assert.ok(!existsSync(join(box.bin, 'gh-args')), 'no PR');
+    assert.equal(git(['--git-dir', box.origin, 'branch', '--list', 'perf/*'], box.work).trim(), '', 'nothing pushed');
+  }
 });
 
 test('baseline-pr: an update that touches anything outside baselines/ opens no PR', () => {
@@ -298,6 +315,33 @@ test('bench-main: the counters of the program it built go to export-trend; faile
   assert.match(failed.stderr, /bench-main: the counters failed \(exit 2\)/);
   assert.ok(existsSync(join(failedOut, 'trend', 'time.json')) && !existsSync(join(failedOut, 'trend', 'counted-bytes.json')),
     'time and allocations still get their trend files');
+});
+
+// An rm that fails after doing its work, as a file still held open on Windows makes `rm -rf` fail.
+function failingRm(bin) {
+  const real = run('bash', ['-c', 'command -v rm']).stdout.trim();
+  writeFileSync(join(bin, 'rm'), `#!/usr/bin/env bash\n"${real}" "$@"\necho "rm: cannot remove '\${@: -1}/bin': Device or resource busy" >&2\nexit 1\n`);
+  chmodSync(join(bin, 'rm'), 0o755);
+}
+
+test('bench-main: a cleanup that fails is a warning, never the exit code, whether the leg passed or failed', () => {
+  const warning = /^::warning::bench-main: could not remove the temporary folder \S+ \(cleanup only\); the leg's exit code [01] stands$/m;
+  const bin = fakeDotnet({});
+  failingRm(bin);
+  const out = join(temp('main-'), 'perf');
+  const passed = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', out], { PATH: `${bin}:${process.env.PATH}` });
+  assert.equal(passed.status, 0, `a leg that wrote all its files passes: ${passed.stderr}`);
+  for (const file of ['report.md', 'counters.json', join('trend', 'time.json'), join('trend', 'allocated.json'), join('trend', 'counted-bytes.json')]) {
+    assert.ok(existsSync(join(out, file)), file);
+  }
+  assert.match(passed.stdout, warning);
+  assert.match(passed.stdout, /exit code 0 stands$/m);
+
+  const failingBin = fakeDotnet({ trendExit: 1 });
+  failingRm(failingBin);
+  const failed = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', join(temp('main-'), 'perf')], { PATH: `${failingBin}:${process.env.PATH}` });
+  assert.equal(failed.status, 1, 'the failed benchmark\'s exit code, not the cleanup\'s');
+  assert.match(failed.stdout, /exit code 1 stands$/m);
 });
 
 test('bench-main: a failed benchmark (export-trend exit 1) fails the leg; an unknown OS is refused', () => {

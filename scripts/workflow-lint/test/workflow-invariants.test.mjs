@@ -159,6 +159,81 @@ test('setup-dotnet reads global.json, and checkouts keep no credentials', () => 
   }
 });
 
+// Whether a run: step runs Node: `node ...`, the solution's tests (tests/Pipeline.Tests runs the workflow scripts), or a
+// script under scripts/ that runs node, npm or a .mjs file, itself or through another script it names.
+function scriptRunsNode(path, seen = new Set()) {
+  if (seen.has(path)) {
+    return false;
+  }
+  seen.add(path);
+  if (path.endsWith('.mjs')) {
+    return true;
+  }
+  let text;
+  try {
+    text = readFileSync(join(repo, path), 'utf8');
+  } catch {
+    return false;
+  }
+  const code = text.split('\n').filter((line) => !/^\s*#/.test(line)).join('\n');
+  if (/(^|[\s;&|(])(exec\s+)?(node|npm|npx)\s/m.test(code)) {
+    return true;
+  }
+  return [...code.matchAll(/scripts\/[A-Za-z0-9_./-]+/g)].some(([named]) => scriptRunsNode(named, seen));
+}
+
+function stepRunsNode(step) {
+  const run = String(step.run ?? '').trim();
+  if (run === '') {
+    return false;
+  }
+  if (/^(node|npm|npx)\s/.test(run) || /^dotnet test\b/.test(run)) {
+    return true;
+  }
+  return [...run.matchAll(/scripts\/[A-Za-z0-9_./-]+/g)].some(([named]) => scriptRunsNode(named));
+}
+
+test('.nvmrc names the Node major these tests run on, and every package.json that states engines accepts it', () => {
+  const pinned = readFileSync(join(repo, '.nvmrc'), 'utf8').trim();
+  assert.match(pinned, /^[0-9]+$/, '.nvmrc holds a major version only');
+  assert.equal(process.versions.node.split('.')[0], pinned,
+    `the scripts are tested on Node ${process.versions.node}, the workflows set up Node ${pinned} (.nvmrc)`);
+  for (const dir of ['workflow-lint', 'site']) {
+    const engines = JSON.parse(readFileSync(join(repo, 'scripts', dir, 'package.json'), 'utf8')).engines?.node;
+    if (engines !== undefined) {
+      const floor = /^>=\s*([0-9]+)$/.exec(engines);
+      assert.ok(floor && Number(floor[1]) <= Number(pinned), `scripts/${dir}/package.json engines.node '${engines}' must accept ${pinned}`);
+    }
+  }
+});
+
+test('every job that runs Node sets it up from .nvmrc first, after its checkout and with no package cache', () => {
+  const missing = [];
+  let jobsWithNode = 0;
+  for (const { file, id, job } of allJobs()) {
+    const steps = job.steps ?? [];
+    const first = steps.findIndex(stepRunsNode);
+    const setups = steps.map((step, index) => ({ step, index })).filter(({ step }) => String(step.uses ?? '').startsWith('actions/setup-node@'));
+    for (const { step } of setups) {
+      // The version is the one .nvmrc names; the action's npm cache is off (nothing here restores packages from it,
+      // and pr-comment.yml runs with a write token).
+      assert.deepEqual(step.with, { 'node-version-file': '.nvmrc', 'package-manager-cache': false }, `${file}#${id}: setup-node's inputs`);
+    }
+    if (first < 0) {
+      assert.equal(setups.length, 0, `${file}#${id} sets up Node but runs none`);
+      continue;
+    }
+    jobsWithNode++;
+    const checkout = steps.findIndex((step) => String(step.uses ?? '').startsWith('actions/checkout@'));
+    const setup = setups[0]?.index ?? -1;
+    if (setup < 0 || setup > first || setup < checkout) {
+      missing.push(`${file}#${id}`);
+    }
+  }
+  assert.ok(jobsWithNode >= 8, `only ${jobsWithNode} jobs run Node`);
+  assert.deepEqual(missing, [], 'these jobs run Node without actions/setup-node (node-version-file: .nvmrc) between their checkout and the first step that runs it');
+});
+
 // Maps each step id that runs scripts/artifact-name.sh to { kind, pattern }.
 function artifactNameSteps(job) {
   const byId = {};
@@ -230,6 +305,19 @@ test('pr-comment.yml never checks out or runs PR code', () => {
   assert.doesNotMatch(text, /(npm|dotnet|yarn|pnpm) /, 'no build or package install in the comment job');
 });
 
+test('pr-comment.yml gives post.mjs the run it follows: its id, page, head commit, branch and repository', () => {
+  const step = workflows['pr-comment.yml'].doc.jobs.comment.steps.find((s) => /^node scripts\/pr-comment\/post\.mjs /.test(String(s.run ?? '')));
+  // post.mjs refuses to run without each; the branch and repository tell a PR that moved on (a skip) from another PR.
+  assert.deepEqual(step.env, {
+    GITHUB_TOKEN: '${{ github.token }}',
+    RUN_ID: '${{ github.event.workflow_run.id }}',
+    RUN_URL: '${{ github.event.workflow_run.html_url }}',
+    HEAD_SHA: '${{ github.event.workflow_run.head_sha }}',
+    HEAD_BRANCH: '${{ github.event.workflow_run.head_branch }}',
+    HEAD_REPOSITORY: '${{ github.event.workflow_run.head_repository.full_name }}',
+  });
+});
+
 test('the PR job runs without write access and the main job publishes the trend as the issue says', () => {
   const bench = workflows['benchmarks.yml'].doc;
   assert.deepEqual(bench.jobs.suite.permissions, { contents: 'read' });
@@ -274,6 +362,9 @@ test('the PR job runs without write access and the main job publishes the trend 
     assert.match(step.if, /!cancelled\(\)/, `${w.name}: a failed alert before it must not skip it`);
   }
   const runs = publish.steps.map((s) => String(s.run ?? ''));
+  const ensure = publish.steps[runs.indexOf('bash scripts/publish-trend.sh ensure-branch')];
+  assert.match(ensure.if ?? '', /!cancelled\(\)/, 'gh-pages is created in every run that gets there, a failed collect included');
+  assert.ok(publish.steps.indexOf(ensure) < publish.steps.indexOf(trendSteps[0]), 'gh-pages exists before the action looks for it');
   assert.ok(runs.some((r) => r.includes('scripts/site/build-site.sh') && r.includes('"$TREND_ALERT_THRESHOLD"')));
   const placeIndex = runs.findIndex((r) => r.includes('publish-trend.sh place-page'));
   const lastTrend = publish.steps.lastIndexOf(trendSteps.at(-1));
