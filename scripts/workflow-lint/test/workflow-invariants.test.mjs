@@ -605,13 +605,3 @@ test('ci.yml runs every offline check .ci/run runs, each in a job on ubuntu-late
     }
   }
 });
-
-test('setup-node reads the Node major from .nvmrc, one definition for every job', () => {
-  const nvmrc = readFileSync(join(repo, '.nvmrc'), 'utf8');
-  assert.match(nvmrc, /^\d+\n$/, '.nvmrc holds a major version');
-  const setups = stepsUsing('actions/setup-node');
-  assert.ok(setups.length >= 1);
-  for (const { file, job, step } of setups) {
-    assert.deepEqual(step.with, { 'node-version-file': '.nvmrc' }, `${file}#${job}`);
-  }
-});
