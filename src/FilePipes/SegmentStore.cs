@@ -71,14 +71,14 @@ internal static class SegmentStore
 
     // The length the shared pool rents for capacity bytes (ArrayPool<byte>.Shared rounds up to a power of two), or
     // one no shelf holds.
-    // Stryker disable once Conditional : rounding up any capacity above the longest length kept gives a longer power of two or int.MinValue, which ShelfFor refuses too.
+    // Stryker disable once Conditional : see mutation-testing.md#same-value
     private static int BlockLength(int capacity) =>
         capacity <= MaxBytesPerLength ? (int)BitOperations.RoundUpToPowerOf2((uint)Math.Max(capacity, MinBlockLength)) : int.MaxValue;
 
     private static Shelf? ShelfFor(int blockLength) =>
         blockLength <= MaxBytesPerLength && BitOperations.IsPow2(blockLength) ? Shelves[BitOperations.Log2((uint)blockLength)] : null;
 
-    // Stryker disable all : a static initializer runs once per test host, before any mutant is active, so Stryker reports its mutants survived; SegmentStoreTests fails on each (checked by hand), and >>> is >> on a positive value.
+    // Stryker disable all : see mutation-testing.md#static-initializer
     private static Shelf[] CreateShelves()
     {
         var shelves = new Shelf[BitOperations.Log2(MaxBytesPerLength) + 1];
@@ -90,7 +90,7 @@ internal static class SegmentStore
         return shelves;
     }
 
-    // Stryker restore all
+    // Stryker restore all : see mutation-testing.md#static-initializer
 
     /// <summary>The stored segments of one block length, a stack linked through <see cref="PipeSegment.NextSpare"/>.</summary>
     private sealed class Shelf(int log2Length, int capacity)
