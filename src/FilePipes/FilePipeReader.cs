@@ -53,8 +53,8 @@ namespace FilePipes;
 public sealed partial class FilePipeReader : PipeReader
 {
     // A monitor on the reader's own file access object, which nothing outside the reader can reach: no lock object to
-    // build per reader (a System.Threading.Lock was 40 B and its construction per file opened; the quiet A/B of the
-    // two found no difference in time: docs/parallel-reads.md).
+    // build per reader (a System.Threading.Lock is 40 B and its construction per file opened; an A/B of the two
+    // found no difference in time: docs/parallel-reads.md).
     private readonly object sync;
     private readonly FileHandleAccess file;
     private readonly MemoryPool<byte> pool;
@@ -372,7 +372,7 @@ public sealed partial class FilePipeReader : PipeReader
 
             Volatile.Write(ref this.completed, true);
 
-            // The exception only for a read that waits: built always, it was 120 B per reader completed.
+            // The exception only for a read that waits, so a Complete with no read pending allocates nothing.
             if (this.readPending)
             {
                 this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
