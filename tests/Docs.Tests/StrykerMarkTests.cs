@@ -61,9 +61,9 @@ public sealed class StrykerMarkTests
     }
 
     [Theory]
-    [InlineData("// Stryker disable once Equality : a reason written out in the code", "does not end with ' : see mutation-testing.md#<key>'")]
+    [InlineData("// Stryker disable once Equality : a reason written out in the code", "does not end with ' : see")]
     [InlineData("// Stryker restore all", "does not end with")]
-    [InlineData("// Stryker disable once Equality : see mutation-testing.md#no-such-row", "docs/mutation-testing.md has no row with the anchor #no-such-row")]
+    [InlineData("// Stryker disable once Equality : see mutation-testing.md#no-such-row", "anchor #no-such-row")]
     [InlineData("// Stryker disable once Equality : see parallel-reads.md#known-row", "does not end with")]
     [InlineData("// stryker DISABLE once Equality", "does not end with")]
     [InlineData("/* Stryker disable once Equality */", "does not end with")]
@@ -78,7 +78,8 @@ public sealed class StrykerMarkTests
     [Fact]
     public void A_mark_longer_than_120_characters_is_named_with_its_length()
     {
-        var mark = new string(' ', 60) + "// Stryker disable once Conditional,Equality : see mutation-testing.md#known-row";
+        var mark = new string(' ', 60)
+            + "// Stryker disable once Conditional,Equality : see mutation-testing.md#known-row";
 
         Assert.Equal(140, mark.Length);
         Assert.Equal("140 characters, more than 120", StrykerMarks.Problem([mark], 0, Anchors));

@@ -17,7 +17,8 @@ internal static partial class StrykerMarks
     /// <summary>The folders whose C# files carry marks (the code Stryker mutates, and the code beside it).</summary>
     public static readonly string[] Folders = ["src/", "scripts/", "benchmarks/"];
 
-    /// <summary>Whether a line is a mark: Stryker.NET reads <c>// Stryker disable|restore</c> (and the <c>/* */</c> form) in any case.</summary>
+    /// <summary>Whether a line is a mark, as Stryker.NET reads one: <c>//</c> (or <c>/*</c>), then <c>Stryker</c> and
+    /// <c>disable</c> or <c>restore</c>, in any case.</summary>
     public static bool IsMark(string line) => Mark().IsMatch(line);
 
     /// <summary>Returns why the mark on line <paramref name="index"/> of <paramref name="lines"/> is not as the page
