@@ -40,7 +40,7 @@ out=$(cd "$out" && pwd)
 
 dotnet tool restore > /dev/null
 
-# The comparer's whole run took about 5 hours here (docs/mutation-testing.md, "Running it"), more than one CI job has,
+# The comparer's whole run took about 5 hours here (docs/mutation-testing.md), more than one CI job has,
 # so CI runs it as three parts: the verdict path, the A/B runner with the files it drives, and the rest (every file
 # neither names), which together mutate each file once.
 verdict=('**/Comparison/**/*.cs' '**/Merging/**/*.cs' '**/Commands/CompareCommand.cs' '**/Commands/MergeCommand.cs'

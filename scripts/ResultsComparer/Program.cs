@@ -43,7 +43,7 @@ public static class Program
         catch (Exception e)
         {
             // The last line of defence: an unforeseen failure is still one line, never a stack trace.
-            // Stryker disable once all : no known input reaches it (the hostile-input tests try every kind; each failure they find is an InputException), so no test can tell its mutants apart.
+            // Stryker disable once all : see mutation-testing.md#unreachable
             Console.Error.WriteLine($"error: unexpected {e.GetType().Name}: {InputException.OneLine(e.Message)}");
             return ExitCodes.BadInput;
         }

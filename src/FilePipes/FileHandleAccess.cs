@@ -19,11 +19,11 @@ internal sealed class FileHandleAccess : IDisposable
         ArgumentNullException.ThrowIfNull(handle);
         if (handle.IsInvalid)
         {
-            // Stryker disable once Statement,String : without it the handle reads as unseekable, and the FileStream over it below throws the same ArgumentException; the message is wording.
+            // Stryker disable once Statement,String : see mutation-testing.md#same-error-later
             throw new ArgumentException("The file handle is invalid.", nameof(handle));
         }
 
-        // Stryker disable once Statement : without it a closed handle reads as unseekable, and the FileStream over it below throws the same ObjectDisposedException.
+        // Stryker disable once Statement : see mutation-testing.md#same-error-later
         ObjectDisposedException.ThrowIf(handle.IsClosed, handle);
         this.Handle = handle;
         this.ownsHandle = ownsHandle;
@@ -34,7 +34,7 @@ internal sealed class FileHandleAccess : IDisposable
 
             // The stream is never disposed (that would close a handle the caller may keep), so it must not
             // close the handle from its finalizer either; this class decides when the handle closes.
-            // Stryker disable once Statement : on .NET 8 and 10 the finalizer of a FileStream over a handle never closes it; this keeps it so should that change.
+            // Stryker disable once Statement : see mutation-testing.md#finalizer
             GC.SuppressFinalize(this.sequential);
         }
     }
@@ -53,7 +53,7 @@ internal sealed class FileHandleAccess : IDisposable
         this.sequential is null ? RandomAccess.Read(this.Handle, buffer, fileOffset) : this.sequential.Read(buffer);
 
     /// <summary>Gets a value indicating whether <see cref="ReadScatter"/> fills several blocks with one system call.</summary>
-    // Stryker disable once Logical : a handle that cannot seek reads batches of one segment (SetSchedule), which never scatter.
+    // Stryker disable once Logical : see mutation-testing.md#same-value
     public bool CanReadScatter => this.sequential is null && ScatterRead.IsSupported;
 
     /// <inheritdoc cref="ScatterRead.Read"/>
@@ -71,7 +71,7 @@ internal sealed class FileHandleAccess : IDisposable
         }
     }
 
-    // Stryker disable once all : fsync only adds durability across a power loss, which no test can observe; on a pipe the runtime accepts it.
+    // Stryker disable once all : see mutation-testing.md#fsync
     public void FlushToDisk()
     {
         if (this.sequential is null)
@@ -82,13 +82,13 @@ internal sealed class FileHandleAccess : IDisposable
 
     public void Dispose()
     {
-        // Stryker disable once all : a second Dispose disposes the SafeHandle again, which does nothing; Complete calls this once.
+        // Stryker disable once all : see mutation-testing.md#dispose-once
         if (this.disposed)
         {
             return;
         }
 
-        // Stryker disable once Boolean : as above.
+        // Stryker disable once Boolean : see mutation-testing.md#dispose-once
         this.disposed = true;
         if (this.ownsHandle)
         {
@@ -106,14 +106,14 @@ internal sealed class FileHandleAccess : IDisposable
         {
             return SafeFileHandleCanSeek(handle);
         }
-        // Stryker disable all : unreachable on .NET 8 and 10, which have the property (CallerHandleTests checks); Seekable itself is tested.
+        // Stryker disable all : see mutation-testing.md#unreachable
         catch (MissingMethodException)
         {
             // A runtime without the internal property (it exists in .NET 8 and 10): ask the public way.
             return Seekable(handle);
         }
 
-        // Stryker restore all
+        // Stryker restore all : see mutation-testing.md#unreachable
     }
 
     /// <summary>The runtime's own <c>SafeFileHandle.CanSeek</c> (internal in .NET 8 and 10; a test checks it is there).</summary>

@@ -102,7 +102,7 @@ public sealed record FilePipeOptions
 
         if (this.ParallelReads > this.ReadAhead && this.ParallelReads > 1)
         {
-            // Stryker disable once String : wording only; tests check the setting it names (ParamName) and pin no wording (issue 20).
+            // Stryker disable once String : see mutation-testing.md#wording
             throw new ArgumentOutOfRangeException(
                 nameof(this.ParallelReads), this.ParallelReads, $"ParallelReads needs ReadAhead of at least as many segments (ReadAhead is {this.ReadAhead}).");
         }
@@ -111,15 +111,15 @@ public sealed record FilePipeOptions
         ArgumentOutOfRangeException.ThrowIfNegative(this.PreallocationSize, nameof(this.PreallocationSize));
         if (this.Pool is not null && this.BufferSize > this.Pool.MaxBufferSize)
         {
-            // Stryker disable once String : wording only; tests check the setting it names (ParamName) and pin no wording (issue 20).
+            // Stryker disable once String : see mutation-testing.md#wording
             throw new ArgumentOutOfRangeException(
                 nameof(this.BufferSize), this.BufferSize, $"BufferSize is larger than the pool's MaxBufferSize ({this.Pool.MaxBufferSize}).");
         }
 
-        // Stryker disable once Equality : with Length 0 the second test is false anyway.
+        // Stryker disable once Equality : see mutation-testing.md#off-boundary
         if (this.Length >= 0 && this.Offset > long.MaxValue - this.Length)
         {
-            // Stryker disable once String : wording only; tests check the setting it names (ParamName) and pin no wording (issue 20).
+            // Stryker disable once String : see mutation-testing.md#wording
             throw new ArgumentOutOfRangeException(nameof(this.Length), this.Length, "Offset + Length is larger than a file can be.");
         }
     }

@@ -136,7 +136,7 @@ public sealed partial class FilePipeReader
         // The chunk being written: the reader holds it as an outstanding read until the write completes, so no other
         // read can overtake it, and a failed write leaves it in the reader instead of losing it.
         int inFlight = 0;
-        // Stryker disable once Boolean : the flag is read only when a chunk is in flight, and it is set just before that chunk's write.
+        // Stryker disable once Boolean : see mutation-testing.md#gate-state
         bool writing = false;
         try
         {
@@ -156,7 +156,7 @@ public sealed partial class FilePipeReader
 
                     this.PrepareDirectRead(cancellationToken);
                     read = this.ReadDirect(segment.Block.Span);
-                    // Stryker disable once Equality : at the range's end the next pass reads nothing (no call) and ends the copy the same way.
+                    // Stryker disable once Equality : see mutation-testing.md#no-bytes
                     ended = read == 0 || read >= this.rangeEnd - this.fileOffset;
                     if (read == 0)
                     {
@@ -165,9 +165,9 @@ public sealed partial class FilePipeReader
                     else
                     {
                         inFlight = read;
-                        // Stryker disable once Boolean : the copy holds the gate, which refuses every consumer call with the same error, and EndStreamCopy sets the flag again.
+                        // Stryker disable once Boolean : see mutation-testing.md#gate-state
                         this.resultOutstanding = true;
-                        // Stryker disable once Boolean : as above.
+                        // Stryker disable once Boolean : see mutation-testing.md#gate-state
                         this.outstandingCanceled = false;
                     }
                 }
@@ -301,7 +301,7 @@ public sealed partial class FilePipeReader
             throw new TaskCanceledException(null, null, cancellationToken);
         }
 
-        // Stryker disable once Statement : unreachable: the direct phase starts with nothing buffered and the data not ended, where only a canceled result can be outstanding, and the stream copy clears its chunk's flag just before.
+        // Stryker disable once Statement : see mutation-testing.md#unreachable
         this.ThrowIfReading();
         if (this.cancelPending)
         {
@@ -309,7 +309,7 @@ public sealed partial class FilePipeReader
             throw ReadCanceled();
         }
 
-        // Stryker disable once all : unreachable: a read error also ends the data, and a copy of ended data takes the ordinary read path.
+        // Stryker disable once all : see mutation-testing.md#unreachable
         if (this.readError is not null)
         {
             ExceptionDispatchInfo.Throw(this.readError);
@@ -320,7 +320,7 @@ public sealed partial class FilePipeReader
     private int ReadDirect(Span<byte> target)
     {
         long remaining = this.rangeEnd - this.fileOffset;
-        // Stryker disable once Equality,Block : with nothing remaining the read below is of no bytes, which returns 0 too.
+        // Stryker disable once Equality,Block : see mutation-testing.md#no-bytes
         if (remaining <= 0)
         {
             return 0;
@@ -343,7 +343,7 @@ public sealed partial class FilePipeReader
     private bool ConsumeDirect(int read)
     {
         this.fileOffset += read;
-        // Stryker disable once Assignment : the buffer's counters are relative: all three move together here, and a running index is only compared with them.
+        // Stryker disable once Assignment : see mutation-testing.md#relative-counters
         this.bufferedEnd += read;
         this.examinedEnd = this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;

@@ -56,7 +56,7 @@ public sealed partial class FilePipeReader
     {
         lock (this.sync)
         {
-            // Stryker disable once Statement : a gate left held sends every later call to the lock, which finds the reader completed and throws the same.
+            // Stryker disable once Statement : see mutation-testing.md#gate-state
             Volatile.Write(ref this.gate, GateCompleted);
             this.ReleaseBuffer();
         }
@@ -71,11 +71,11 @@ public sealed partial class FilePipeReader
     {
         if (this.readAheadSegments > 0)
         {
-            // Stryker disable once Boolean : a reader with background reads never consults the gate (it never falls back to inline), and TryRead's ExitGate then writes it free or holding, never in a call.
+            // Stryker disable once Boolean : see mutation-testing.md#gate-state
             return false;
         }
 
-        // Stryker disable once Statement : a race guard: ReadLocked and TryRead checked under this lock, and the copies in CanCopyDirect, so only a Complete from another thread between a copy's two locks comes here.
+        // Stryker disable once Statement : see mutation-testing.md#race-guard
         this.ThrowIfCompleted();
         if (!this.TryEnterGate(this.resultOutstanding ? GateHolding : GateFree))
         {
@@ -90,10 +90,10 @@ public sealed partial class FilePipeReader
     {
         if (this.completed)
         {
-            // Stryker disable once Statement : a gate left held sends every later call to the lock, which finds the reader completed and throws the same.
+            // Stryker disable once Statement : see mutation-testing.md#gate-state
             Volatile.Write(ref this.gate, GateCompleted);
             this.ReleaseBuffer();
-            // Stryker disable once Statement : ExitGate would write the gate free or holding; the next call then enters, finds the reader completed, and throws the same.
+            // Stryker disable once Statement : see mutation-testing.md#gate-state
             return;
         }
 

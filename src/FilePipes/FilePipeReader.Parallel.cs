@@ -145,8 +145,7 @@ public sealed partial class FilePipeReader
         {
             int room = this.readAheadSegments - this.segmentsInRuns;
             return !this.claimsEnded && this.runsInFlight < this.parallelReads &&
-                // Stryker disable once Equality : where this is read a read waits and data came since, so room is at least the
-                // segments ahead of the consumer (claims keep both within the read-ahead), one or more: >= 0 is the same test.
+                // Stryker disable once Equality : see mutation-testing.md#off-boundary
                 room > 0
                 && (room >= this.runSegments || this.runsInFlight == 0);
         }
@@ -155,9 +154,7 @@ public sealed partial class FilePipeReader
     /// <summary>Claims runs while there are workers to spare and room under the bound.</summary>
     private void ScheduleRuns()
     {
-        // Stryker disable once Logical : nothing calls this after Complete, and the data ends with the claims not ended only
-        // once every byte to the range's end is appended (an error or a read of nothing ends the claims), where the body
-        // only ends the claims.
+        // Stryker disable once Logical : see mutation-testing.md#nothing-to-do
         while (!this.completed && !this.endOfData && !this.claimsEnded && this.runsInFlight < this.parallelReads)
         {
             long remaining = this.rangeEnd - this.claimOffset;
@@ -170,12 +167,11 @@ public sealed partial class FilePipeReader
                 {
                     this.endOfData = true;
 
-                    // Stryker disable once Statement : no read is pending here (the first read starts the runs before it
-                    // waits), or the caller (FinishRun) completes it next.
+                    // Stryker disable once Statement : see mutation-testing.md#nothing-to-do
                     this.CompletePendingReadIfReady();
                 }
 
-                // Stryker disable once Statement : the loop's condition, now that claims have ended, stops it as well.
+                // Stryker disable once Statement : see mutation-testing.md#nothing-to-do
                 return;
             }
 
@@ -210,8 +206,7 @@ public sealed partial class FilePipeReader
                 continue;
             }
 
-            // Stryker disable once Boolean : only which queue the run waits in; idle workers steal from local queues, and a
-            // run's reads, their order in the buffer and every count are the same whichever thread runs it.
+            // Stryker disable once Boolean : see mutation-testing.md#prefer-local
             ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
         }
     }
@@ -222,7 +217,7 @@ public sealed partial class FilePipeReader
     /// it idle: the 64 KiB slow state). The segment comes from the run nearest the consumer: the head of a run whose
     /// work item has not begun, or the tail of one being read; either way it stays in file order. Smaller segments
     /// come in batches whose wake-ups are few already, and there the consumer reading measured slower
-    /// (docs/parallel-reads.md, session 9).
+    /// (docs/parallel-reads.md).
     /// </summary>
     /// <returns>A run of the consumer's own, counted in flight, for <see cref="ReadRun"/> on the consumer's thread; or
     /// <see langword="null"/> when there is nothing to take.</returns>
@@ -254,7 +249,7 @@ public sealed partial class FilePipeReader
                     mine.Next = run.Next;
                     run.Next = null;
                     run.Queued = false;
-                    // Stryker disable once Boolean : out of the queue and empty, the run's work item finds Started == Count and finishes it, which sets Ended.
+                    // Stryker disable once Boolean : see mutation-testing.md#run-ended
                     run.Ended = true;
                     if (this.lastRun == run)
                     {
@@ -291,8 +286,8 @@ public sealed partial class FilePipeReader
     }
 
     /// <summary>Reads one run's segments in order, on a thread-pool thread, in batches: one lock hands over a batch's
-    /// segments and rents the next batch, so a 4 KiB read does not take the shared lock on its own (docs/parallel-reads.md,
-    /// session 8).</summary>
+    /// segments and rents the next batch, so a 4 KiB read does not take the shared lock on its own
+    /// (docs/parallel-reads.md).</summary>
     internal void ReadRun(ParallelReadRun run)
     {
         // The batch's rented segments in file order, linked through NextSpare, from the file offset of the first.
@@ -352,8 +347,7 @@ public sealed partial class FilePipeReader
                     segment = next;
                 }
 
-                // Stryker disable once Logical : a race guard: the pool throws under the lock, so only a Complete or a discard
-                // between that and this lock, or a discard before a run's first rent that then throws, comes here.
+                // Stryker disable once Logical : see mutation-testing.md#race-guard
                 if (!this.completed && run.Queued && !run.Ended)
                 {
                     run.Error = ex;
@@ -381,7 +375,7 @@ public sealed partial class FilePipeReader
             while (segment is not null)
             {
                 int filled = this.ReadScattered(segment, offset, out bool ended);
-                // Stryker disable once Equality : a call that read fills one segment at least (its first, however short).
+                // Stryker disable once Equality : see mutation-testing.md#off-boundary
                 if (filled < 0)
                 {
                     break;
@@ -466,7 +460,7 @@ public sealed partial class FilePipeReader
             this.pinsRefused = true;
         }
 
-        // Stryker disable once Equality : a call that read 0 bytes (the file ends where the batch starts), read again one by one, reads 0 again.
+        // Stryker disable once Equality : see mutation-testing.md#no-bytes
         if (read < 0)
         {
             return -1;
@@ -480,7 +474,7 @@ public sealed partial class FilePipeReader
             segment!.ReadLength = got;
             read -= got;
             filled++;
-            // Stryker disable once Equality,Statement : without the stop, the blocks after a short one get 0 bytes, and the hand-over, which ends the run at the short one, recycles them.
+            // Stryker disable once Equality,Statement : see mutation-testing.md#short-block
             if (got < length)
             {
                 ended = true;
@@ -527,8 +521,7 @@ public sealed partial class FilePipeReader
             if (index < readCount)
             {
                 int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
-                // Stryker disable once Conditional : only a batch's last read can come back short (ReadBatch stops at the
-                // first), and HandOver reads the error only for a short read.
+                // Stryker disable once Conditional : see mutation-testing.md#last-read-error
                 this.HandOver(run, segment, offset, count, segment.ReadLength, index == readCount - 1 ? error : null);
             }
             else
@@ -542,7 +535,7 @@ public sealed partial class FilePipeReader
             segment = next;
         }
 
-        // Stryker disable once Logical : both calls only act on what is in turn: after Complete the queue is empty and no read is pending, and a discarded run's hand-over finds what the next one would.
+        // Stryker disable once Logical : see mutation-testing.md#hand-over-queued
         if (!this.completed && run.Queued)
         {
             this.AppendRunsInOrder();
@@ -628,7 +621,7 @@ public sealed partial class FilePipeReader
             run.Next = null;
             ParallelReadRun.Stored.Return(run);
 
-            // Stryker disable once Statement : what follows finds the queue emptied by Complete and nothing to claim or wake.
+            // Stryker disable once Statement : see mutation-testing.md#nothing-to-do
             return;
         }
 
@@ -694,7 +687,7 @@ public sealed partial class FilePipeReader
     private ParallelReadRun SpareOrStoredRun()
     {
         ParallelReadRun run = this.spareRuns ?? this.StoredOrNewRun();
-        // Stryker disable once Conditional : with no spare run both sides are null, as a stored or new run has no Next.
+        // Stryker disable once Conditional : see mutation-testing.md#same-value
         this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
         return run;
     }

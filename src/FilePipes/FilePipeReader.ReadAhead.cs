@@ -59,7 +59,7 @@ public sealed partial class FilePipeReader
 
             // Half the read-ahead, at most a run: the reads keep the other half to go on with while the consumer
             // wakes. A handle that cannot seek wakes it per read: its next read may wait for a writer indefinitely.
-            // Stryker disable once Arithmetic : it differs only with one read in flight (runs as long as the read-ahead), and there only in when a held consumer wakes, not in what it gets: a full read-ahead wakes it anyway (ReadsWaitForConsumer).
+            // Stryker disable once Arithmetic : see mutation-testing.md#wake-batch
             this.wakeSegments = this.file.IsSeekable ? Math.Max(1, Math.Min(this.runSegments, this.readAheadSegments / 2)) : 1;
             this.ScheduleRuns();
         }
@@ -70,8 +70,7 @@ public sealed partial class FilePipeReader
         var reader = (FilePipeReader)state!;
         lock (reader.sync)
         {
-            // Stryker disable once Logical : a race guard: with no read pending FailPendingRead does nothing, and a read that
-            // completes removes its registration, so only a callback already running then sees another read's token.
+            // Stryker disable once Logical : see mutation-testing.md#race-guard
             if (reader.readPending && reader.pendingToken == cancellationToken)
             {
                 reader.FailPendingRead(new OperationCanceledException(cancellationToken));
@@ -84,7 +83,7 @@ public sealed partial class FilePipeReader
     /// segments came since its last result, the run in turn is still reading (so more come without the consumer), and
     /// no reader waits for the room that taking them would free. Each wake-up is a thread-pool hop that costs more than
     /// a 4 KiB read, and a consumer faster than the reads that was woken per segment stayed caught up, paying one hop
-    /// per read (docs/parallel-reads.md, session 6). The first data, the end of the data, an error and a cancellation
+    /// per read (docs/parallel-reads.md). The first data, the end of the data, an error and a cancellation
     /// are never held.
     /// </summary>
     private bool HoldsForBatch =>
@@ -125,17 +124,16 @@ public sealed partial class FilePipeReader
 
     private void FailPendingRead(Exception exception)
     {
-        // Stryker disable once Block : unreachable, as the return below says.
+        // Stryker disable once Block : see mutation-testing.md#unreachable
         if (!this.readPending)
         {
-            // Stryker disable once Statement : unreachable: both callers, Complete and the token's callback, check for a pending read under the lock first.
+            // Stryker disable once Statement : see mutation-testing.md#unreachable
             return;
         }
 
         this.readPending = false;
 
-        // Stryker disable once Statement : called from the token's own callback (a canceled token fires no more) or from
-        // Complete, after which a callback finds no read pending.
+        // Stryker disable once Statement : see mutation-testing.md#token-unregister
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;

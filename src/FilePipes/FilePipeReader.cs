@@ -53,8 +53,8 @@ namespace FilePipes;
 public sealed partial class FilePipeReader : PipeReader
 {
     // A monitor on the reader's own file access object, which nothing outside the reader can reach: no lock object to
-    // build per reader (a System.Threading.Lock was 40 B and its construction per file opened; the quiet A/B of the
-    // two found no difference in time: docs/parallel-reads.md).
+    // build per reader (a System.Threading.Lock is 40 B and its construction per file opened; an A/B of the two
+    // found no difference in time: docs/parallel-reads.md).
     private readonly object sync;
     private readonly FileHandleAccess file;
     private readonly MemoryPool<byte> pool;
@@ -336,7 +336,7 @@ public sealed partial class FilePipeReader : PipeReader
     {
         long consumedAt = this.ToAbsolute(consumed);
         // AdvanceTo(consumed) passes the same position twice: resolve it once.
-        // Stryker disable once Conditional : resolving the same position twice gives the same value; the shortcut only saves the work.
+        // Stryker disable once Conditional : see mutation-testing.md#shortcut
         long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
         if (examinedAt < consumedAt)
         {
@@ -346,7 +346,7 @@ public sealed partial class FilePipeReader : PipeReader
         this.resultOutstanding = false;
         this.examinedEnd = examinedAt;
         this.ReleaseBefore(consumedAt);
-        // Stryker disable once Statement : AdvanceTo changes none of ScheduleRuns' inputs (the room counts segments read since the last result, which TakeResult resets and wakes for), and a run that ends schedules the next itself.
+        // Stryker disable once Statement : see mutation-testing.md#wake-after-advance
         this.WakeReadAheadIfRoom();
     }
 
@@ -372,7 +372,7 @@ public sealed partial class FilePipeReader : PipeReader
 
             Volatile.Write(ref this.completed, true);
 
-            // The exception only for a read that waits: built always, it was 120 B per reader completed.
+            // The exception only for a read that waits, so a Complete with no read pending allocates nothing.
             if (this.readPending)
             {
                 this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
@@ -387,7 +387,7 @@ public sealed partial class FilePipeReader : PipeReader
             // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
             if (Interlocked.Exchange(ref this.gate, GateCompleted) != GateInCall)
             {
-                // Stryker disable once Boolean : after Complete every consumer call checks completion before this flag, and with no call inside the gate (this branch) no ExitGate reads it.
+                // Stryker disable once Boolean : see mutation-testing.md#gate-state
                 this.resultOutstanding = false;
                 this.ReleaseBuffer();
             }
@@ -456,11 +456,11 @@ public sealed partial class FilePipeReader : PipeReader
     private void FillInline()
     {
         long remaining = this.rangeEnd - this.fileOffset;
-        // Stryker disable once Equality : with nothing remaining the read below is of no bytes, which returns 0 and ends the data the same way.
+        // Stryker disable once Equality : see mutation-testing.md#no-bytes
         if (remaining <= 0)
         {
             this.endOfData = true;
-            // Stryker disable once Statement : as above: the read of no bytes returns 0, and the data ends there.
+            // Stryker disable once Statement : see mutation-testing.md#no-bytes
             return;
         }
 
@@ -483,7 +483,7 @@ public sealed partial class FilePipeReader : PipeReader
         catch (Exception ex)
         {
             this.readError = ex;
-            // Stryker disable once Boolean : a read of 0 ends the data just below.
+            // Stryker disable once Boolean : see mutation-testing.md#no-bytes
             this.endOfData = true;
             read = 0;
         }
@@ -519,7 +519,7 @@ public sealed partial class FilePipeReader : PipeReader
         {
             // A short first read met the end of a small file: no length needed, it stays inline.
             this.choosesByLength = false;
-            // Stryker disable once Logical : a short read met the file's end, or the range ended: the length is what was read, and the choice is inline either way; only a system call is saved.
+            // Stryker disable once Logical : see mutation-testing.md#shortcut
             if (read == count && !this.endOfData)
             {
                 this.ChooseByLength();
@@ -619,7 +619,7 @@ public sealed partial class FilePipeReader : PipeReader
 
         // The end of the buffer just returned, which almost every consumer passes: the tail is in the chain and its
         // end is the buffer's end, so the checks below cannot fail (unless reads have appended since).
-        // Stryker disable once Equality,Block : a shortcut: the checks below accept the buffer's end too and give the same value; a position at the end of the current tail comes from a result that returned it, after which nothing was appended.
+        // Stryker disable once Equality,Block : see mutation-testing.md#shortcut
         if (owner == this.tail && index == this.tail.Memory.Length && this.bufferedEnd == this.returnedEnd)
         {
             return this.returnedEnd;
@@ -698,7 +698,7 @@ public sealed partial class FilePipeReader : PipeReader
             return;
         }
 
-        // Stryker disable once Equality : the slot is a shortcut for the spare list: never filled, every segment goes to the list, and RentSpareOrNew takes its twin the same way.
+        // Stryker disable once Equality : see mutation-testing.md#shortcut
         if (this.recycled is null)
         {
             this.recycled = segment;

@@ -16,7 +16,7 @@ internal static class PipeMisuse
     public static InvalidOperationException ExaminedBeforeConsumed() =>
         new("The examined position must be greater than or equal to the consumed position.");
 
-    // Stryker disable once String : Pipe checks no position, so there is no message of its to match; callers get the type.
+    // Stryker disable once String : see mutation-testing.md#wording
     public static InvalidOperationException PositionNotInBuffer() =>
         new("The position is not in the buffer that the last read returned (it was already consumed, or it belongs to another reader).");
 

@@ -50,7 +50,7 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     /// and "in the chain" are the same fact; one field (the filled <see cref="ReadOnlySequenceSegment{T}.Memory"/>)
     /// keeps them from disagreeing.
     /// </remarks>
-    // Stryker disable once Equality : a detached segment's positions lie below the buffer's start, which ToAbsolute refuses next.
+    // Stryker disable once Equality : see mutation-testing.md#same-error-later
     public bool InChain => this.Memory.Length > 0;
 
     /// <summary>Gets or sets the next spare segment while this one waits for reuse.</summary>
@@ -99,6 +99,6 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
         }
     }
 
-    // Stryker disable once Conditional,Equality : a pool rents at least capacity bytes, and a slice of all of them is the same block.
+    // Stryker disable once Conditional,Equality : see mutation-testing.md#whole-slice
     private static Memory<byte> Slice(Memory<byte> memory, int capacity) => memory.Length > capacity ? memory[..capacity] : memory;
 }

@@ -20,7 +20,7 @@ internal static partial class ScatterRead
     public const long PinRefused = -2;
 
     // 64-bit only: there off_t is 64 bits on every libc, so the one preadv symbol takes this signature.
-    // Stryker disable once all : a static initializer, run once before any mutant is active; the tests run on 64-bit Linux, where both parts are false.
+    // Stryker disable once all : see mutation-testing.md#static-initializer
     private static bool unavailable = OperatingSystem.IsWindows() || !Environment.Is64BitProcess;
 
     public static bool IsSupported => !Volatile.Read(ref unavailable);
@@ -52,7 +52,7 @@ internal static partial class ScatterRead
                 return PReadV(handle, first, count, fileOffset);
             }
         }
-        // Stryker disable all : no libc a test runs on lacks preadv, so nothing reaches this; without it the run fails with the exception.
+        // Stryker disable all : see mutation-testing.md#unreachable
         catch (Exception ex) when (ex is DllNotFoundException or EntryPointNotFoundException)
         {
             // A libc without preadv (or not named libc): block by block from now on.
@@ -60,8 +60,8 @@ internal static partial class ScatterRead
             return -1;
         }
 
-        // Stryker restore all
-        // Stryker disable all : unpinning gives the blocks' GC handles back; what is read is the same (a leak no test sees).
+        // Stryker restore all : see mutation-testing.md#unreachable
+        // Stryker disable all : see mutation-testing.md#memory-only
         finally
         {
             for (int i = 0; i < pinned; i++)
@@ -70,7 +70,7 @@ internal static partial class ScatterRead
             }
         }
 
-        // Stryker restore all
+        // Stryker restore all : see mutation-testing.md#memory-only
     }
 
     // A custom pool's memory may refuse to be pinned (a MemoryManager over memory that moves).

@@ -5,9 +5,9 @@ namespace FilePipes;
 
 /// <summary>
 /// Segments, with their blocks, that completed readers over <see cref="MemoryPool{T}.Shared"/> leave for the next
-/// reader. A reader recycles its segments while it reads, but each new reader used to build them afresh: for two runs
-/// of 4 KiB reads, 128 segments, their pool owners, and more 4 KiB arrays at once than <see cref="ArrayPool{T}.Shared"/>
-/// keeps per size, so about 350 KB allocated per file read (docs/parallel-reads.md).
+/// reader. A reader recycles its segments while it reads, but without the store each new reader builds them afresh:
+/// for two runs of 4 KiB reads, 128 segments, their pool owners, and more 4 KiB arrays at once than
+/// <see cref="ArrayPool{T}.Shared"/> keeps per size, so about 350 KB allocated per file read (docs/parallel-reads.md).
 /// </summary>
 /// <remarks>
 /// Blocks are kept by the length the pool rented (a power of two), at most <see cref="MaxBytesPerLength"/> bytes of
@@ -71,14 +71,14 @@ internal static class SegmentStore
 
     // The length the shared pool rents for capacity bytes (ArrayPool<byte>.Shared rounds up to a power of two), or
     // one no shelf holds.
-    // Stryker disable once Conditional : rounding up any capacity above the longest length kept gives a longer power of two or int.MinValue, which ShelfFor refuses too.
+    // Stryker disable once Conditional : see mutation-testing.md#same-value
     private static int BlockLength(int capacity) =>
         capacity <= MaxBytesPerLength ? (int)BitOperations.RoundUpToPowerOf2((uint)Math.Max(capacity, MinBlockLength)) : int.MaxValue;
 
     private static Shelf? ShelfFor(int blockLength) =>
         blockLength <= MaxBytesPerLength && BitOperations.IsPow2(blockLength) ? Shelves[BitOperations.Log2((uint)blockLength)] : null;
 
-    // Stryker disable all : a static initializer runs once per test host, before any mutant is active, so Stryker reports its mutants survived; SegmentStoreTests fails on each (checked by hand), and >>> is >> on a positive value.
+    // Stryker disable all : see mutation-testing.md#static-initializer
     private static Shelf[] CreateShelves()
     {
         var shelves = new Shelf[BitOperations.Log2(MaxBytesPerLength) + 1];
@@ -90,7 +90,7 @@ internal static class SegmentStore
         return shelves;
     }
 
-    // Stryker restore all
+    // Stryker restore all : see mutation-testing.md#static-initializer
 
     /// <summary>The stored segments of one block length, a stack linked through <see cref="PipeSegment.NextSpare"/>.</summary>
     private sealed class Shelf(int log2Length, int capacity)

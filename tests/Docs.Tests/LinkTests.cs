@@ -77,6 +77,28 @@ public sealed class LinkTests
         Assert.Null(LinkCheck.Problem(page, Assert.Single(page.Links), Repository, Load));
     }
 
+    [Theory]
+    [InlineData("#same-position")]
+    [InlineData("#by-name")]
+    [InlineData("#a-block")]
+    public void An_html_anchor_such_as_a_table_rows_is_a_link_target(string url)
+    {
+        var page = MarkdownFile.Parse("docs/page.md", $"""
+            # Page
+
+            | key | reason |
+            |---|---|
+            | <a id="same-position"></a>`same-position` | the same value |
+            | <a name="by-name"></a>`by-name` | the same value |
+
+            <a id="a-block"></a>
+
+            [this]({url})
+            """);
+
+        Assert.Null(LinkCheck.Problem(page, Assert.Single(page.Links), Repository, Load));
+    }
+
     [Fact]
     public void Links_in_tables_images_references_and_bare_urls_are_all_found()
     {

@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using Markdig;
 using Markdig.Extensions.AutoIdentifiers;
 using Markdig.Renderers.Html;
@@ -11,9 +12,10 @@ internal sealed record MarkdownLink(string Url, int Line);
 
 /// <summary>
 /// A tracked Markdown file as GitHub renders it: CommonMark with pipe tables and bare URLs made links, headings
-/// with GitHub's anchors (lower case, punctuation dropped, spaces as '-', repeats numbered).
+/// with GitHub's anchors (lower case, punctuation dropped, spaces as '-', repeats numbered), and the anchors of
+/// <c>&lt;a id="..."&gt;</c> (or <c>name</c>) tags, which GitHub keeps and scrolls to: a table row's anchor.
 /// </summary>
-internal sealed class MarkdownFile
+internal sealed partial class MarkdownFile
 {
     private static readonly MarkdownPipeline GitHubFlavour = new MarkdownPipelineBuilder()
         .UsePreciseSourceLocation()
@@ -43,9 +45,12 @@ internal sealed class MarkdownFile
         }
 
         this.Links = links;
+        var html = document.Descendants<HtmlInline>().Select(h => h.Tag)
+            .Concat(document.Descendants<HtmlBlock>().Select(b => b.Lines.ToString()));
         this.Anchors = document.Descendants<HeadingBlock>()
             .Select(h => h.GetAttributes().Id)
             .OfType<string>()
+            .Concat(html.SelectMany(h => HtmlAnchor().Matches(h).Select(m => m.Groups[1].Value)))
             .ToHashSet(StringComparer.Ordinal);
     }
 
@@ -54,11 +59,14 @@ internal sealed class MarkdownFile
 
     public IReadOnlyList<MarkdownLink> Links { get; }
 
-    /// <summary>Gets the anchors of the file's headings, as a link's fragment names them.</summary>
+    /// <summary>Gets the anchors of the file's headings and HTML anchors, as a link's fragment names them.</summary>
     public IReadOnlySet<string> Anchors { get; }
 
     public static MarkdownFile Load(string path) => Parse(path, RepositoryFiles.Read(path));
 
     /// <summary>Parses <paramref name="text"/> as if it were the file at <paramref name="path"/>.</summary>
     public static MarkdownFile Parse(string path, string text) => new(path, Markdown.Parse(text, GitHubFlavour));
+
+    [GeneratedRegex(@"<a\s[^>]*?\b(?:id|name)\s*=\s*""([^""]+)""", RegexOptions.IgnoreCase)]
+    private static partial Regex HtmlAnchor();
 }

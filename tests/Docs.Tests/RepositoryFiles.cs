@@ -30,6 +30,11 @@ internal sealed class RepositoryFiles
 
     public bool Contains(string path) => this.files.Contains(path);
 
+    /// <summary>The tracked files under <paramref name="folder"/> (ending in '/') whose names end with <paramref name="suffix"/>.</summary>
+    public IEnumerable<string> Under(string folder, string suffix) =>
+        this.files.Where(f => f.StartsWith(folder, StringComparison.Ordinal) && f.EndsWith(suffix, StringComparison.OrdinalIgnoreCase))
+            .Order(StringComparer.Ordinal);
+
     /// <summary>True for a tracked file or a folder that holds one (GitHub shows a folder's listing).</summary>
     public bool Holds(string path) => path.Length == 0 || this.files.Contains(path) || this.folders.Contains(path);
 

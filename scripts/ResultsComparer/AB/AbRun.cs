@@ -387,10 +387,10 @@ internal sealed class AbRun
         }
         catch (InputException e)
         {
-            // Stryker disable Statement : Compare throws before WriteFiles writes, and the run's start removed both files.
+            // Stryker disable Statement : see mutation-testing.md#already-deleted
             File.Delete(abJson);
             File.Delete(abMd);
-            // Stryker restore Statement
+            // Stryker restore Statement : see mutation-testing.md#already-deleted
             this.RecordError($"comparing head with base failed: {e.Message}");
             return null;
         }

@@ -16,7 +16,7 @@ internal static class AtomicFile
             using (var stream = new FileStream(temporary, FileMode.CreateNew, FileAccess.Write))
             {
                 write(stream);
-                // Stryker disable once Statement,Boolean : fsync only adds durability across a power loss, which no test can observe
+                // Stryker disable once Statement,Boolean : see mutation-testing.md#fsync
                 stream.Flush(flushToDisk: true);
             }
 

@@ -51,7 +51,7 @@ internal static class BaselineUpdateCommand
 
             // A writer that does not take the lock (a checkout, an editor) must not be overwritten either.
             var now = File.Exists(file) ? File.ReadAllBytes(file) : null;
-            // Stryker disable once NullCoalescing : a null array's AsSpan() is empty too; the ?? only says so.
+            // Stryker disable once NullCoalescing : see mutation-testing.md#same-value
             if (!(before ?? []).AsSpan().SequenceEqual(now ?? []) || (before is null) != (now is null))
             {
                 throw new InputException($"{file}: changed by someone else during this update; nothing stored, run it again");
@@ -127,7 +127,7 @@ internal static class BaselineUpdateCommand
         }
 
         var used = entries.Values.Select(e => e.Run).ToHashSet(StringComparer.Ordinal);
-        // Stryker disable once Linq : BaselineStore.Save orders the runs by id, so where the new run goes here is not kept.
+        // Stryker disable once Linq : see mutation-testing.md#same-value
         var runs = old.Runs.Where(r => r.Id != run.Id).Append(run).Where(r => used.Contains(r.Id)).ToList();
         return (new BaselineDocument(BaselineDocument.CurrentFormat, old.Os, runs, entries.Values.ToList()), changes);
     }
@@ -176,7 +176,7 @@ internal static class BaselineUpdateCommand
         var dateText = date.UtcDateTime.ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture);
         var commit = a.Value("--commit") ?? Environment.GetEnvironmentVariable("GITHUB_SHA") ?? GitHead() ?? "unknown";
         var runner = a.Value("--runner") ?? Environment.GetEnvironmentVariable("RUNNER_NAME") ?? $"local ({Environment.MachineName})";
-        // Stryker disable once Equality : at exactly 12 characters the cut returns the same commit.
+        // Stryker disable once Equality : see mutation-testing.md#whole-slice
         var shortCommit = commit.Length > 12 ? commit[..12] : commit;
         return new BaselineRun(
             $"{dateText} {shortCommit}",

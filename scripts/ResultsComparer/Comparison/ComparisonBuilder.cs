@@ -24,7 +24,7 @@ internal static class ComparisonBuilder
 
     private static BenchmarkComparison Compare(CompareOptions options, BenchmarkResult? baseResult, BenchmarkResult? diffResult)
     {
-        // Stryker disable once NullCoalescing : both sides were matched by FullName, which holds the type too, so either gives the same name and type.
+        // Stryker disable once NullCoalescing : see mutation-testing.md#same-value
         var any = (diffResult ?? baseResult)!;
         var empty = new BenchmarkComparison(
             any.FullName, any.TypeName, Verdict.Same, null, Median(baseResult), Median(diffResult), baseResult?.Mean, diffResult?.Mean,

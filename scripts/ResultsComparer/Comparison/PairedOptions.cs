@@ -8,6 +8,6 @@ namespace ResultsComparer.Comparison;
 public sealed record PairedOptions(string Rule, double Alpha, double Confidence, int MinRounds)
 {
     /// <summary>The rule names.</summary>
-    // Stryker disable once all : a static initializer, run once per test process before any mutant is active, so its mutants cannot be told apart; PairedRulesTests pick every rule by name.
+    // Stryker disable once all : see mutation-testing.md#static-initializer
     public static readonly string[] Rules = ["sign", "ci", "ci-significant", "t", "rounds-mw"];
 }

@@ -63,7 +63,7 @@ internal static class PairedTimingTest
 
                 break;
             case "ci":
-                // Stryker disable once Logical : Perfolizer's interval is the estimate plus or minus one margin, so its bounds are finite or not together.
+                // Stryker disable once Logical : see mutation-testing.md#paired-rule-bounds
                 verdict = !double.IsFinite(ci.Lower) || !double.IsFinite(ci.Upper) ? Verdict.Unknown
                     : ci.Lower > 1 + t ? Verdict.Slower
                     : ci.Upper < 1 / (1 + t) ? Verdict.Faster
@@ -76,7 +76,7 @@ internal static class PairedTimingTest
                 var logs = new Sample(ratios.Select(r => Math.Log(r)).ToList());
                 var moments = Moments.Create(logs);
                 var geometricMean = Math.Exp(moments.Mean);
-                // Stryker disable once Equality : a geometric mean exactly at 1 + t, or a p-value exactly at alpha, is a continuous statistic of measured times landing on a point, which happens with probability zero (PairedRulesTests cover both sides).
+                // Stryker disable once Equality : see mutation-testing.md#paired-rule-bounds
                 verdict = !(moments.StandardDeviation > 0) ? Verdict.Unknown
                     : geometricMean > 1 + t && StudentTest.Instance.Run(logs, 0, AlternativeHypothesis.Greater).PValue <= options.Alpha ? Verdict.Slower
                     : geometricMean < 1 / (1 + t) && StudentTest.Instance.Run(logs, 0, AlternativeHypothesis.Less).PValue <= options.Alpha ? Verdict.Faster
@@ -109,11 +109,11 @@ internal static class PairedTimingTest
                     ComparisonResult.Indistinguishable => Verdict.Same,
                     _ => Verdict.Unknown,
                 };
-                // Stryker disable once Conditional,String : unreachable: Equivalence answers Unknown only for one value a side, which CanReject refused above.
+                // Stryker disable once Conditional,String : see mutation-testing.md#unreachable
                 reason = verdict == Verdict.Unknown ? "the equivalence test could not decide" : null;
                 break;
             default:
-                // Stryker disable once Logical,Equality : as in the ci rule, the bounds are finite or not together; and a Harrell-Davis median or bound exactly at 1 + t or 1 is a continuous estimate landing on a point, which measured times do with probability zero (PairedRulesTests cover both sides).
+                // Stryker disable once Logical,Equality : see mutation-testing.md#paired-rule-bounds
                 verdict = !double.IsFinite(ci.Lower) || !double.IsFinite(ci.Upper) ? Verdict.Unknown
                     : median > 1 + t && ci.Lower > 1 ? Verdict.Slower
                     : median < 1 / (1 + t) && ci.Upper < 1 ? Verdict.Faster
@@ -137,7 +137,7 @@ internal static class PairedTimingTest
     }
 
     // One-sided sign test: the chance of at least `count` of `rounds` fair coin flips.
-    // Stryker disable once Conditional,Equality : Perfolizer's binomial Cdf(-1) is 0, so the formula gives exactly 1.0 for a count of 0 too.
+    // Stryker disable once Conditional,Equality : see mutation-testing.md#same-value
     private static double AtLeast(int rounds, int count) =>
         count <= 0 ? 1.0 : 1.0 - new BinomialDistribution(rounds, Probability.Half).Cdf(count - 1);
 }

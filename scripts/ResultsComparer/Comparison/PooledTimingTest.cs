@@ -28,7 +28,7 @@ internal static class PooledTimingTest
         var x = TimeThreshold.Nanoseconds(baseValues);
         var y = TimeThreshold.Nanoseconds(diffValues);
         var result = Equivalence(x, y, threshold, SignificanceLevel.P05);
-        // Stryker disable once Block,String : unreachable: Equivalence answers Unknown only for one value a side, which CanReject refused above.
+        // Stryker disable once Block,String : see mutation-testing.md#unreachable
         if (result == ComparisonResult.Unknown)
         {
             return new PooledOutcome(Verdict.Unknown, ratio, "the equivalence test could not decide");
@@ -68,7 +68,7 @@ internal static class PooledTimingTest
         var allowed = Math.Max(threshold.EffectiveShift(x), threshold.EffectiveShift(y));
         if (allowed > 0 && Math.Abs(shift) > allowed * 10)
         {
-            // Stryker disable once Equality : the shift here is further from 0 than allowed × 10, and allowed is above 0.
+            // Stryker disable once Equality : see mutation-testing.md#off-boundary
             return shift > 0 ? ComparisonResult.Greater : ComparisonResult.Lesser;
         }
 

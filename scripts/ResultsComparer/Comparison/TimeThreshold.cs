@@ -29,10 +29,10 @@ public sealed record TimeThreshold(Threshold Value, string Text)
         var parts = new List<Measurement>();
         foreach (var part in text.Split('|'))
         {
-            // Stryker disable once Block : as the throw's mark below says, the checks after it refuse the same text with the same error.
+            // Stryker disable once Block : see mutation-testing.md#same-error-later
             if (!PerfolizerMeasurementFormatter.Instance.TryParse(part, out var measurement))
             {
-                // Stryker disable once Statement : a part Perfolizer cannot read comes back with no time, percent or ratio unit, which the check below refuses with the same error (TextPerfolizerCannotReadIsBadInput).
+                // Stryker disable once Statement : see mutation-testing.md#same-error-later
                 throw Invalid(option, text);
             }
 
@@ -63,7 +63,7 @@ public sealed record TimeThreshold(Threshold Value, string Text)
             parts.Add(measurement);
         }
 
-        // Stryker disable once Logical,Block,Statement : TryParse returns false exactly when it gives null (the null test is for the compiler); a guard no text reaches, as Threshold.TryParse reads the same parts that each parsed above.
+        // Stryker disable once Logical,Block,Statement : see mutation-testing.md#unreachable
         if (!Threshold.TryParse(text, out var threshold) || threshold is null)
         {
             throw Invalid(option, text);

@@ -37,7 +37,7 @@ internal static class InputFile
         }
         finally
         {
-            // Stryker disable once Statement : giving the buffer back to the pool only saves memory; what is read is the same
+            // Stryker disable once Statement : see mutation-testing.md#memory-only
             ArrayPool<byte>.Shared.Return(buffer);
         }
     }
@@ -97,7 +97,7 @@ internal static class InputFile
             }
             catch
             {
-                // Stryker disable once Statement : giving the buffer back to the pool only saves memory; the error is the same
+                // Stryker disable once Statement : see mutation-testing.md#memory-only
                 ArrayPool<byte>.Shared.Return(buffer);
                 throw;
             }
@@ -129,7 +129,7 @@ internal static class InputFile
         }
         finally
         {
-            // Stryker disable once Statement : giving the buffer back to the pool only saves memory; what is read is the same
+            // Stryker disable once Statement : see mutation-testing.md#memory-only
             ArrayPool<byte>.Shared.Return(buffer);
         }
     }

@@ -11,9 +11,9 @@ namespace ResultsComparer.Merging;
 /// </summary>
 internal static class MergedExportWriter
 {
-    // Stryker disable once all : a static initializer, run once per test process before any mutant is active; indenting is for a reader's eye, and every consumer parses the JSON.
+    // Stryker disable once all : see mutation-testing.md#static-initializer
     private static readonly JsonWriterOptions Style = new() { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
-    // Stryker disable once all : a static initializer, run once per test process before any mutant is active; MergedExportTests assert each counter's sum.
+    // Stryker disable once all : see mutation-testing.md#static-initializer
     private static readonly string[] SummedCounters = ["Gen0Collections", "Gen1Collections", "Gen2Collections", "TotalOperations"];
 
     /// <summary>Merges <paramref name="files"/> (one class, any rounds) into <paramref name="output"/>; notes go to <paramref name="notes"/>.</summary>
@@ -89,7 +89,7 @@ internal static class MergedExportWriter
         {
             foreach (var (_, document) in documents)
             {
-                // Stryker disable once Statement : disposing gives the documents' pooled memory back; what is written is the same.
+                // Stryker disable once Statement : see mutation-testing.md#memory-only
                 document.Dispose();
             }
         }

@@ -56,7 +56,7 @@ internal static class EnvironmentLines
         string.Join("; ", runs.Select(r =>
             $"commit {Short(r.Commit)} ({DateOnly(r.Date)}, {r.Profile} profile) on {r.Runner} ({MeasuredOn.Describe(r.MeasuredOn)}), {r.OsVersion}, {r.Cpu}, {r.Runtime}, BenchmarkDotNet {BaselineStore.HarnessOf(r)}"));
 
-    // Stryker disable once Equality : at exactly 12 characters the cut returns the same commit.
+    // Stryker disable once Equality : see mutation-testing.md#whole-slice
     private static string Short(string commit) => commit.Length > 12 ? commit[..12] : commit;
 
     private static string DateOnly(string date) =>
