@@ -17,6 +17,7 @@ public static class Program
         ["pr-report"] = PrReportCommand.Run,
         ["trials"] = Trials.TrialsCommand.Run,
         ["counters"] = CountersCommand.Run,
+        ["setup-check"] = SetupCheckCommand.Run,
     };
 
     /// <summary>Runs a command and returns its exit code (0 ok, 1 regression when asked, 2 bad input).</summary>
