@@ -8,7 +8,7 @@ namespace FilePipes.Benchmarks;
 /// <summary>
 /// Read + sum with each of the reader's modes across file sizes: where a thread-pool hop starts to pay for itself,
 /// and how many reads in flight help. The measurement behind <see cref="FilePipeOptions"/>' defaults
-/// (docs/parallel-reads.md). Full profile only: it tunes the library, it does not guard it.
+/// (docs/results.md). Full profile only: it tunes the library, it does not guard it.
 /// </summary>
 [Config(typeof(SuiteConfig))]
 [BenchmarkCategory(Categories.ReadModes)]

@@ -99,7 +99,7 @@ internal sealed class FileHandleAccess : IDisposable
 
     // Whether RandomAccess can read the handle at offsets. The runtime knows already: File.OpenHandle's own fstat marks
     // a regular file seekable, and any other handle is asked once with lseek. Asking RandomAccess.GetLength instead (the
-    // public way: it refuses an unseekable handle) cost one fstat more per file opened (docs/parallel-reads.md).
+    // public way: it refuses an unseekable handle) cost one fstat more per file opened (docs/reading-modes.md).
     private static bool CanSeek(SafeFileHandle handle)
     {
         try

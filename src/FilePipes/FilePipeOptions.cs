@@ -44,7 +44,7 @@ public sealed record FilePipeOptions
     /// </para>
     /// <para>
     /// The automatic choice follows a measurement on a page-cached file on two cores (read and sum; the figures and how
-    /// they were made: docs/parallel-reads.md): two runs in flight won from 1 MiB on and lost to inline below it,
+    /// they were made: docs/results.md): two runs in flight won from 1 MiB on and lost to inline below it,
     /// where a thread-pool hop costs more than it saves; four never beat two. A handle that cannot seek ignores this
     /// and reads one segment at a time.
     /// </para>

@@ -217,7 +217,7 @@ public sealed partial class FilePipeReader
     /// it idle: the 64 KiB slow state). The segment comes from the run nearest the consumer: the head of a run whose
     /// work item has not begun, or the tail of one being read; either way it stays in file order. Smaller segments
     /// come in batches whose wake-ups are few already, and there the consumer reading measured slower
-    /// (docs/parallel-reads.md).
+    /// (docs/reading-modes.md).
     /// </summary>
     /// <returns>A run of the consumer's own, counted in flight, for <see cref="ReadRun"/> on the consumer's thread; or
     /// <see langword="null"/> when there is nothing to take.</returns>
@@ -287,7 +287,7 @@ public sealed partial class FilePipeReader
 
     /// <summary>Reads one run's segments in order, on a thread-pool thread, in batches: one lock hands over a batch's
     /// segments and rents the next batch, so a 4 KiB read does not take the shared lock on its own
-    /// (docs/parallel-reads.md).</summary>
+    /// (docs/reading-modes.md).</summary>
     internal void ReadRun(ParallelReadRun run)
     {
         // The batch's rented segments in file order, linked through NextSpare, from the file offset of the first.

@@ -83,7 +83,7 @@ public sealed partial class FilePipeReader
     /// segments came since its last result, the run in turn is still reading (so more come without the consumer), and
     /// no reader waits for the room that taking them would free. Each wake-up is a thread-pool hop that costs more than
     /// a 4 KiB read, and a consumer faster than the reads that was woken per segment stayed caught up, paying one hop
-    /// per read (docs/parallel-reads.md). The first data, the end of the data, an error and a cancellation
+    /// per read (docs/reading-modes.md). The first data, the end of the data, an error and a cancellation
     /// are never held.
     /// </summary>
     private bool HoldsForBatch =>

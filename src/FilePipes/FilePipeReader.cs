@@ -54,7 +54,7 @@ public sealed partial class FilePipeReader : PipeReader
 {
     // A monitor on the reader's own file access object, which nothing outside the reader can reach: no lock object to
     // build per reader (a System.Threading.Lock is 40 B and its construction per file opened; an A/B of the two
-    // found no difference in time: docs/parallel-reads.md).
+    // found no difference in time: docs/reading-modes.md).
     private readonly object sync;
     private readonly FileHandleAccess file;
     private readonly MemoryPool<byte> pool;

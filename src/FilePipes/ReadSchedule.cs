@@ -9,7 +9,7 @@ namespace FilePipes;
 /// <param name="ParallelReads">Runs of segments read at once.</param>
 internal readonly record struct ReadSchedule(int ReadAhead, int ParallelReads)
 {
-    /// <summary>The runs in flight an automatic reader uses for a large file (docs/parallel-reads.md).</summary>
+    /// <summary>The runs in flight an automatic reader uses for a large file (docs/reading-modes.md).</summary>
     public const int AutomaticParallelReads = 2;
 
     /// <summary>The bytes one work item reads per run when the reader chooses the read-ahead: the thread-pool hop is
@@ -17,7 +17,7 @@ internal readonly record struct ReadSchedule(int ReadAhead, int ParallelReads)
     public const int AutomaticRunBytes = 256 * 1024;
 
     /// <summary>The fewest bytes to read for which an automatic reader reads in parallel; below it, inline, so a small
-    /// file pays no thread-pool hop. The smallest size measured where parallel reads won (docs/parallel-reads.md).</summary>
+    /// file pays no thread-pool hop. The smallest size measured where parallel reads won (docs/results.md).</summary>
     public const long AutomaticParallelFromBytes = 1024 * 1024;
 
     /// <summary>Gets whether the options leave the choice to the reader, by the bytes it has to read.</summary>

@@ -7,7 +7,7 @@ namespace FilePipes;
 /// Segments, with their blocks, that completed readers over <see cref="MemoryPool{T}.Shared"/> leave for the next
 /// reader. A reader recycles its segments while it reads, but without the store each new reader builds them afresh:
 /// for two runs of 4 KiB reads, 128 segments, their pool owners, and more 4 KiB arrays at once than
-/// <see cref="ArrayPool{T}.Shared"/> keeps per size, so about 350 KB allocated per file read (docs/parallel-reads.md).
+/// <see cref="ArrayPool{T}.Shared"/> keeps per size, so about 350 KB allocated per file read (docs/reading-modes.md).
 /// </summary>
 /// <remarks>
 /// Blocks are kept by the length the pool rented (a power of two), at most <see cref="MaxBytesPerLength"/> bytes of

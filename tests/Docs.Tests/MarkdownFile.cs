@@ -10,6 +10,9 @@ namespace Docs.Tests;
 /// <summary>One link in a Markdown file: its target as written and the 1-based line it is on.</summary>
 internal sealed record MarkdownLink(string Url, int Line);
 
+/// <summary>One heading of a Markdown file: the anchor a link's fragment names it by, and its 1-based line.</summary>
+internal sealed record MarkdownHeading(string Anchor, int Line);
+
 /// <summary>
 /// A tracked Markdown file as GitHub renders it: CommonMark with pipe tables and bare URLs made links, headings
 /// with GitHub's anchors (lower case, punctuation dropped, spaces as '-', repeats numbered), and the anchors of
@@ -47,9 +50,11 @@ internal sealed partial class MarkdownFile
         this.Links = links;
         var html = document.Descendants<HtmlInline>().Select(h => h.Tag)
             .Concat(document.Descendants<HtmlBlock>().Select(b => b.Lines.ToString()));
-        this.Anchors = document.Descendants<HeadingBlock>()
-            .Select(h => h.GetAttributes().Id)
-            .OfType<string>()
+        this.Headings = document.Descendants<HeadingBlock>()
+            .Where(h => h.GetAttributes().Id is not null)
+            .Select(h => new MarkdownHeading(h.GetAttributes().Id!, h.Line + 1))
+            .ToArray();
+        this.Anchors = this.Headings.Select(h => h.Anchor)
             .Concat(html.SelectMany(h => HtmlAnchor().Matches(h).Select(m => m.Groups[1].Value)))
             .ToHashSet(StringComparer.Ordinal);
     }
@@ -61,6 +66,9 @@ internal sealed partial class MarkdownFile
 
     /// <summary>Gets the anchors of the file's headings and HTML anchors, as a link's fragment names them.</summary>
     public IReadOnlySet<string> Anchors { get; }
+
+    /// <summary>Gets the file's headings in order: each one's anchor and the 1-based line it is on.</summary>
+    public IReadOnlyList<MarkdownHeading> Headings { get; }
 
     public static MarkdownFile Load(string path) => Parse(path, RepositoryFiles.Read(path));
 

@@ -83,7 +83,7 @@ public sealed partial class FilePipeReaderTests
 
         // Reads slower than the consumer, so it catches up and waits; per read it would be woken for 1 or 2 segments.
         // Spare pool threads, so a wake-up is not left queued behind a busy reader's run (with only as many workers as
-        // cores, a consumer woken per read still ran once per run: docs/parallel-reads.md, session 6).
+        // cores, a consumer woken per read still ran once per run: docs/reading-modes.md).
         reader.BeforeParallelRead = _ => Thread.Sleep(5);
         // The workers' wake-ups are what is counted: a consumer reading runs itself would rarely wait at all.
         reader.ConsumerReads = false;
