@@ -22,7 +22,7 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
     public const string NotLinux = "not measured: callgrind (valgrind) runs only on Linux";
 
     /// <summary>Why instructions are missing where valgrind is not installed.</summary>
-    public const string NoValgrind = "not measured: valgrind is not installed (apt-get install valgrind)";
+    public const string NoValgrind = "not measured: valgrind is not installed, or could not be (scripts/install-valgrind.sh)";
 
     // The host's marks enter this libc function (benchmarks/FilePipes.Benchmarks/Counters/CallgrindMarks.cs).
     private const string MarkFunction = "getpgrp";

@@ -39,7 +39,7 @@ internal sealed partial class GitHubApi
             throw new InputException("setup-check: gh (the GitHub CLI) cannot be started: install it (https://cli.github.com) and run gh auth login", e);
         }
 
-        // Stryker disable once Block,Statement : a test would wait the whole limit for gh to be killed.
+        // Stryker disable once Block,Statement : see mutation-testing.md#time-limit
         if (outcome.TimedOut)
         {
             throw new InputException($"setup-check: gh api {path} did not answer within {CallLimit.TotalSeconds.ToString(CultureInfo.InvariantCulture)} s");
