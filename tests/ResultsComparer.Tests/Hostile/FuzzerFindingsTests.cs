@@ -1,0 +1,128 @@
+using ResultsComparer.Counters;
+using ResultsComparer.Output;
+using ResultsComparer.Tests.Counters;
+using ResultsComparer.Tests.Infrastructure;
+
+namespace ResultsComparer.Tests.Hostile;
+
+/// <summary>
+/// Issue 31, item 16: what a fuzzer over real exports still got through the tool. A byte-order mark is data, not
+/// damage; a gate cannot be switched off by a huge allocation threshold; a store that is no readable file is bad input
+/// naming it; an export of nothing is never a success.
+/// </summary>
+public sealed class FuzzerFindingsTests : IDisposable
+{
+    private const string Os = "ubuntu-latest";
+    private static readonly FakeBenchmark Read = FakeBenchmark.Of("Read", 1000, 0.02, 15, seed: 1, allocated: 100);
+    private static readonly byte[] ByteOrderMark = [0xEF, 0xBB, 0xBF];
+    private readonly TempFolder temp = new();
+
+    // One measured benchmark, and an empty store folder: what most cases start from.
+    public FuzzerFindingsTests()
+    {
+        BdnJson.Write(this.temp.Folder("results"), [Read]);
+        this.temp.Folder("baselines", Os);
+    }
+
+    // BenchmarkDotNet's exports and editors on Windows start a file with one; every JSON input the tool reads takes it.
+    [Theory]
+    [InlineData("compare")]
+    [InlineData("merge")]
+    [InlineData("export-trend")]
+    [InlineData("baseline update --results")]
+    [InlineData("baseline update, the store")]
+    [InlineData("baseline show")]
+    [InlineData("compare, the store")]
+    [InlineData("report --ab")]
+    [InlineData("report --counters")]
+    [InlineData("export-trend --counters")]
+    [InlineData("counters --base-counters")]
+    public void AByteOrderMarkIsReadWhereverJsonIsRead(string reader)
+    {
+        var export = this.temp.File("results", "Demo.ReadBenchmarks-report-full.json");
+        var trend = this.temp.File("trend");
+        var store = this.temp.File("baselines", Os, "baseline.json");
+        if (reader.Contains("store", StringComparison.Ordinal) || reader == "baseline show")
+        {
+            Assert.Equal(0, this.BaselineUpdate().ExitCode);
+            WithByteOrderMark(store);
+        }
+        else if (reader.StartsWith("report", StringComparison.Ordinal) || reader.Contains("counters", StringComparison.Ordinal))
+        {
+            // These readers take files the tool wrote; the mark is put on them afterwards, as an editor would.
+        }
+        else
+        {
+            WithByteOrderMark(export);
+        }
+
+        var counters = this.temp.File("counters.json");
+        JsonFormat.Write(counters, CountersComparisonTests.File(CountersComparisonTests.Case(Read.FullName, 100, 1, 0, 1000)));
+        var comparison = this.temp.File("counters-comparison.json");
+        var abJson = this.temp.File("ab.json");
+        if (reader.StartsWith("report", StringComparison.Ordinal))
+        {
+            JsonFormat.Write(comparison, CountersComparison.Compare(CountersComparisonTests.File(), null, CountersComparisonTests.File()));
+            Assert.Equal(0, ComparerRun.Of("compare", "--base", this.temp.File("results"), "--diff", this.temp.File("results"), "--threshold", "5%", "--json", abJson).ExitCode);
+            WithByteOrderMark(reader == "report --ab" ? abJson : comparison);
+        }
+        else if (reader.Contains("counters", StringComparison.Ordinal))
+        {
+            WithByteOrderMark(counters);
+        }
+
+        var report = new[] { "report", "--os", Os, "--md", this.temp.File("r.md"), "--json", this.temp.File("r.json") };
+        var run = reader switch
+        {
+            "compare" => ComparerRun.Of("compare", "--base", export, "--diff", this.temp.File("results"), "--threshold", "5%"),
+            "merge" => ComparerRun.Of("merge", "--inputs", this.temp.File("results"), this.temp.File("results"), "--out", this.temp.File("merged")),
+            "export-trend" => ComparerRun.Of("export-trend", "--results", this.temp.File("results"), "--os", Os, "--out-dir", trend),
+            "baseline update --results" or "baseline update, the store" => this.BaselineUpdate(),
+            "baseline show" => ComparerRun.Of("baseline", "show", "--os", Os, "--baselines", this.temp.File("baselines")),
+            "compare, the store" => ComparerRun.Of("compare", "--base", this.temp.File("baselines", Os), "--diff", this.temp.File("results"), "--threshold", "5%", "--timing", "indicative"),
+            "report --ab" => ComparerRun.Of([.. report, "--ab", abJson]),
+            "report --counters" => ComparerRun.Of([.. report, "--ab", abJson, "--counters", comparison]),
+            "export-trend --counters" => ComparerRun.Of("export-trend", "--results", this.temp.File("results"), "--os", Os, "--out-dir", trend, "--counters", counters),
+            _ => ComparerRun.Of("counters", "--base-counters", counters, "--head-counters", counters, "--out", this.temp.File("moved.json")),
+        };
+
+        Assert.True(run.ExitCode == 0, $"exit {run.ExitCode}: {run.Error}");
+        Assert.Empty(run.Error);
+    }
+
+    [Fact]
+    public void AByteOrderMarkIsSkippedOnlyAtTheStart()
+    {
+        // A mark is allowed once, before the value: one inside the document, or two, is still corrupt JSON.
+        var export = this.temp.File("results", "Demo.ReadBenchmarks-report-full.json");
+        File.WriteAllBytes(export, [.. ByteOrderMark, .. ByteOrderMark, .. File.ReadAllBytes(export)]);
+        ComparerRun.Of("compare", "--base", export, "--diff", export, "--threshold", "5%").AssertBadInput($"{export}: corrupt JSON");
+    }
+
+    // counters.json now goes through the same reader as every other input, and its numbers are checked as theirs are.
+    [Theory]
+    [InlineData("export-trend")]
+    [InlineData("counters")]
+    public void ACountersFileWithANumberThatIsNotFiniteIsNamed(string command)
+    {
+        var counters = this.temp.File("counters.json");
+        JsonFormat.Write(counters, CountersComparisonTests.File(CountersComparisonTests.Case(Read.FullName, 100, 1, 0, 1000)));
+        File.WriteAllText(counters, File.ReadAllText(counters).Replace("\"allocatedBytes\": 100", "\"allocatedBytes\": 1e400", StringComparison.Ordinal));
+
+        var run = command == "counters"
+            ? ComparerRun.Of("counters", "--base-counters", counters, "--head-counters", counters, "--out", this.temp.File("moved.json"))
+            : this.ExportTrend("--counters", counters);
+
+        run.AssertBadInput($"{counters}: $.cases[0].allocatedBytes must be a finite number");
+    }
+
+    public void Dispose() => this.temp.Dispose();
+
+    private static void WithByteOrderMark(string file) => File.WriteAllBytes(file, [.. ByteOrderMark, .. File.ReadAllBytes(file)]);
+
+    private ComparerRun BaselineUpdate() =>
+        ComparerRun.Of("baseline", "update", "--results", this.temp.File("results"), "--os", Os, "--baselines", this.temp.File("baselines"));
+
+    private ComparerRun ExportTrend(params string[] extra) =>
+        ComparerRun.Of(["export-trend", "--results", this.temp.File("results"), "--os", Os, "--out-dir", this.temp.File("trend"), .. extra]);
+}
