@@ -116,6 +116,35 @@ public sealed class FuzzerFindingsTests : IDisposable
         run.AssertBadInput($"{counters}: $.cases[0].allocatedBytes must be a finite number");
     }
 
+    // --threshold is bounded at +1000% or one second: an allocation tolerance past +1000% or a gibibyte is a gate off.
+    [Theory]
+    [InlineData("1e308%")]
+    [InlineData("1000.5%")]
+    [InlineData("1e300B")]
+    [InlineData("1025MB")]
+    [InlineData("1073741825B")]
+    public void AnAllocationThresholdThatSwitchesTheGateOffIsRefused(string threshold)
+    {
+        var run = this.Compare(this.temp.File("results"), "--alloc-threshold", threshold, "--fail-on-regression");
+
+        run.AssertBadInput($"invalid allocation threshold '{threshold}': out of range (at most 1000% or 1024MB)");
+        Assert.Empty(run.Out);
+    }
+
+    [Theory]
+    [InlineData("1000%")]
+    [InlineData("1024MB")]
+    [InlineData("1073741824B")]
+    public void TheLargestAllocationThresholdsStillGate(string threshold)
+    {
+        // 1000% of 100 B lets 1,100 B through; 1,101 B is a regression. A gibibyte lets the same 1,101 B through.
+        BdnJson.Write(this.temp.Folder("more"), [Read with { AllocatedBytes = 1101 }]);
+
+        var run = this.Compare(this.temp.File("more"), "--alloc-threshold", threshold, "--fail-on-regression");
+
+        Assert.True(run.ExitCode == (threshold.EndsWith('%') ? 1 : 0), $"exit {run.ExitCode}: {run.Out}{run.Error}");
+    }
+
     public void Dispose() => this.temp.Dispose();
 
     private static void WithByteOrderMark(string file) => File.WriteAllBytes(file, [.. ByteOrderMark, .. File.ReadAllBytes(file)]);
@@ -125,4 +154,7 @@ public sealed class FuzzerFindingsTests : IDisposable
 
     private ComparerRun ExportTrend(params string[] extra) =>
         ComparerRun.Of(["export-trend", "--results", this.temp.File("results"), "--os", Os, "--out-dir", this.temp.File("trend"), .. extra]);
+
+    private ComparerRun Compare(string diff, params string[] extra) =>
+        ComparerRun.Of(["compare", "--base", this.temp.File("results"), "--diff", diff, "--threshold", "5%", .. extra]);
 }
