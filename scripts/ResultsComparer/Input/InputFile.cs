@@ -28,6 +28,13 @@ internal static class InputFile
         AllowDuplicateProperties = false,
     };
 
+    /// <summary>
+    /// True when anything is at <paramref name="path"/>: a file, a folder, a FIFO, or a symbolic link even if it loops
+    /// or leads nowhere (on Unix File.Exists falls back to the link itself). An optional input (a store not written
+    /// yet) is absent only when nothing is there; anything else is read, and refused if it is not a readable file.
+    /// </summary>
+    public static bool IsPresent(string path) => File.Exists(path) || Directory.Exists(path);
+
     /// <summary>The file's bytes, checked to be a non-empty regular file within the size limit and valid UTF-8.</summary>
     public static byte[] ReadBytes(string path)
     {

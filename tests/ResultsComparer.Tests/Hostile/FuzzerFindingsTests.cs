@@ -145,9 +145,106 @@ public sealed class FuzzerFindingsTests : IDisposable
         Assert.True(run.ExitCode == (threshold.EndsWith('%') ? 1 : 0), $"exit {run.ExitCode}: {run.Out}{run.Error}");
     }
 
+    [Fact]
+    public void AStoreThatIsAFolderIsNamedAndNothingIsStored()
+    {
+        var store = this.temp.Folder("baselines", Os, "baseline.json");
+
+        this.BaselineUpdate().AssertBadInput($"{store}: a folder, expected a file");
+        Assert.Empty(Directory.GetFileSystemEntries(store));
+    }
+
+    [Fact]
+    public void AStoreThatIsASymbolicLinkLoopIsNamed()
+    {
+        Assert.SkipWhen(OperatingSystem.IsWindows(), "symbolic links need privileges there");
+        var store = this.temp.File("baselines", Os, "baseline.json");
+        File.CreateSymbolicLink(store, store);
+
+        this.BaselineUpdate().AssertBadInput($"{store}: cannot read (");
+        Assert.Equal(store, new FileInfo(store).LinkTarget);
+    }
+
+    [Fact]
+    public async Task AStoreThatIsAFifoIsRefusedWithoutBlocking()
+    {
+        Assert.SkipWhen(OperatingSystem.IsWindows(), "there are no FIFOs there");
+        var store = this.temp.File("baselines", Os, "baseline.json");
+        MakeFifo(store);
+
+        var run = await HostileInputTests.WithinSeconds(30, this.BaselineUpdate);
+
+        run.AssertBadInput($"{store}: empty, or not a regular file");
+    }
+
+    [Fact]
+    public void AStoreThatCannotBeReadIsNamed()
+    {
+        Assert.SkipWhen(OperatingSystem.IsWindows(), "Unix file modes");
+        Assert.SkipWhen(Environment.UserName == "root", "root reads a file of mode 000");
+        Assert.Equal(0, this.BaselineUpdate().ExitCode);
+        var store = this.temp.File("baselines", Os, "baseline.json");
+        SetMode(store, UnixFileMode.None);
+
+        this.BaselineUpdate().AssertBadInput($"{store}: cannot read");
+    }
+
+    [Fact]
+    public void AStoreThatCannotBeWrittenIsNamed()
+    {
+        Assert.SkipWhen(OperatingSystem.IsWindows(), "Unix file modes");
+        Assert.SkipWhen(Environment.UserName == "root", "root writes into a folder of mode 555");
+        var folder = this.temp.File("baselines", Os);
+        var store = Path.Combine(folder, "baseline.json");
+        SetMode(folder, UnixFileMode.UserRead | UnixFileMode.UserExecute | UnixFileMode.GroupRead | UnixFileMode.GroupExecute | UnixFileMode.OtherRead | UnixFileMode.OtherExecute);
+        try
+        {
+            this.BaselineUpdate().AssertBadInput($"{store}: cannot write");
+            Assert.False(File.Exists(store));
+        }
+        finally
+        {
+            SetMode(folder, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        }
+    }
+
+    // A write that fails after the lock (a full disk, the folder replaced meanwhile) is named the same way. No
+    // run of the program can make a folder that takes the lock but not the store, so the store is saved directly.
+    [Fact]
+    public void AStoreThatCannotBeSavedIsNamed()
+    {
+        var file = Path.Combine(this.temp.Path, "removed", "baseline.json");
+
+        var error = Assert.Throws<InputException>(() => ResultsComparer.Baselines.BaselineStore.Save(file, ResultsComparer.Baselines.BaselineDocument.Empty(Os)));
+
+        Assert.StartsWith($"{file}: cannot write (", error.Message, StringComparison.Ordinal);
+        Assert.EndsWith("; nothing stored", error.Message, StringComparison.Ordinal);
+    }
+
     public void Dispose() => this.temp.Dispose();
 
     private static void WithByteOrderMark(string file) => File.WriteAllBytes(file, [.. ByteOrderMark, .. File.ReadAllBytes(file)]);
+
+    // The tests that call it skip on Windows, which has no Unix file modes.
+    private static void SetMode(string path, UnixFileMode mode)
+    {
+        if (!OperatingSystem.IsWindows())
+        {
+            File.SetUnixFileMode(path, mode);
+        }
+    }
+
+    private static void MakeFifo(string path)
+    {
+        using var mkfifo = System.Diagnostics.Process.Start("mkfifo", [path]);
+        if (!mkfifo.WaitForExit(10_000))
+        {
+            mkfifo.Kill(entireProcessTree: true);
+            Assert.Fail("mkfifo did not finish in 10 s");
+        }
+
+        Assert.Equal(0, mkfifo.ExitCode);
+    }
 
     private ComparerRun BaselineUpdate() =>
         ComparerRun.Of("baseline", "update", "--results", this.temp.File("results"), "--os", Os, "--baselines", this.temp.File("baselines"));
