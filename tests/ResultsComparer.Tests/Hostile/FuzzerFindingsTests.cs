@@ -1,3 +1,4 @@
+using System.Text.Json;
 using ResultsComparer.Counters;
 using ResultsComparer.Output;
 using ResultsComparer.Tests.Counters;
@@ -219,6 +220,42 @@ public sealed class FuzzerFindingsTests : IDisposable
 
         Assert.StartsWith($"{file}: cannot write (", error.Message, StringComparison.Ordinal);
         Assert.EndsWith("; nothing stored", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ExportingNoBenchmarksIsBadInputAndWritesNothing()
+    {
+        BdnJson.Write(this.temp.Folder("results"), []);
+        var results = this.temp.File("results");
+
+        this.ExportTrend().AssertBadInput($"{results}: its exports hold no benchmarks; nothing exported");
+        Assert.False(Directory.Exists(this.temp.File("trend")));
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void ExportingOnlyFailedBenchmarksIsBadInputAndWritesNothing(bool allowFailed)
+    {
+        BdnJson.Write(this.temp.Folder("results"), [FakeBenchmark.FailedOne("Throws"), FakeBenchmark.FailedOne("AlsoThrows")]);
+        var results = this.temp.File("results");
+
+        var run = allowFailed ? this.ExportTrend("--allow-failed") : this.ExportTrend();
+
+        run.AssertBadInput($"{results}: all 2 benchmarks failed (no measurements, first: {FakeBenchmark.FailedOne("AlsoThrows").FullName}); nothing exported");
+        Assert.False(Directory.Exists(this.temp.File("trend")));
+    }
+
+    [Fact]
+    public void ExportingOneMeasuredBenchmarkBesideAFailedOneStillExportsIt()
+    {
+        BdnJson.Write(this.temp.Folder("results"), [Read, FakeBenchmark.FailedOne("Throws")]);
+
+        var run = this.ExportTrend("--allow-failed");
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        using var time = JsonDocument.Parse(File.ReadAllText(this.temp.File("trend", "time.json")));
+        Assert.Equal([Read.FullName], time.RootElement.EnumerateArray().Select(e => e.GetProperty("name").GetString()));
     }
 
     public void Dispose() => this.temp.Dispose();
