@@ -33,12 +33,18 @@ internal static class BaselineStore
         return parent == "baselines" && !ResultFiles.JsonFilesBelow(path).Any();
     }
 
-    /// <summary>Reads the store at a folder or file; a store folder without its file yet is empty.</summary>
+    /// <summary>
+    /// Reads the store at a folder or file; a store folder without its file yet is empty. Anything else in the file's
+    /// place (a folder, a link loop, a FIFO, an unreadable file) is bad input naming it, never an empty store.
+    /// </summary>
     public static BaselineDocument LoadOrEmpty(string path, string os)
     {
         var file = FileOf(path);
-        return File.Exists(file) ? Load(file) : BaselineDocument.Empty(os);
+        return Input.InputFile.IsPresent(file) ? Load(file) : BaselineDocument.Empty(os);
     }
+
+    /// <summary>The store file's bytes as they are now, or null when there is none yet; bad input as <see cref="LoadOrEmpty"/>.</summary>
+    public static byte[]? BytesOrNull(string file) => Input.InputFile.IsPresent(file) ? Input.InputFile.ReadBytes(file) : null;
 
     /// <summary>The store file for a folder or file path.</summary>
     public static string FileOf(string path) => Directory.Exists(path) ? Path.Combine(path, FileName) : path;
@@ -89,11 +95,19 @@ internal static class BaselineStore
             Runs = document.Runs.OrderBy(r => r.Id, StringComparer.Ordinal).ToList(),
             Benchmarks = document.Benchmarks.OrderBy(b => b.FullName, StringComparer.Ordinal).ToList(),
         };
-        AtomicFile.Write(file, stream =>
+        try
         {
-            JsonSerializer.Serialize(stream, sorted, Options);
-            stream.WriteByte((byte)'\n');
-        });
+            AtomicFile.Write(file, stream =>
+            {
+                JsonSerializer.Serialize(stream, sorted, Options);
+                stream.WriteByte((byte)'\n');
+            });
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // AtomicFile left the old store as it was.
+            throw new InputException($"{file}: cannot write ({e.Message}); nothing stored", e);
+        }
     }
 
     /// <summary>The store as one side of a comparison, with its provenance.</summary>

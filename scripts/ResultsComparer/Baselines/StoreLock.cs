@@ -33,11 +33,16 @@ internal sealed class StoreLock : IDisposable
                 var stream = new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None);
                 return new StoreLock(stream, path);
             }
+            catch (UnauthorizedAccessException e)
+            {
+                // No lock is held here: the folder cannot be written, so neither could the store.
+                throw new InputException($"{storeFile}: cannot write ({e.Message}); nothing stored", e);
+            }
             catch (IOException) when (DateTime.UtcNow < deadline)
             {
                 Thread.Sleep(50);
             }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            catch (IOException e)
             {
                 throw new InputException($"{storeFile}: another baseline update holds {path} ({e.Message}); nothing stored");
             }

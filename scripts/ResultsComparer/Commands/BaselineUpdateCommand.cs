@@ -44,13 +44,13 @@ internal static class BaselineUpdateCommand
         using (StoreLock.Take(file, TimeSpan.FromSeconds(30)))
         {
             StoreLock.RemoveLeftovers(file);
-            var before = File.Exists(file) ? File.ReadAllBytes(file) : null;
+            var before = BaselineStore.BytesOrNull(file);
             var old = BaselineStore.LoadOrEmpty(folder, os);
             (var document, changes) = Merge(old, results, run, a.Has("--prune"));
             harnessChanges = HarnessChanges(old, document, run);
 
             // A writer that does not take the lock (a checkout, an editor) must not be overwritten either.
-            var now = File.Exists(file) ? File.ReadAllBytes(file) : null;
+            var now = BaselineStore.BytesOrNull(file);
             // Stryker disable once NullCoalescing : see mutation-testing.md#same-value
             if (!(before ?? []).AsSpan().SequenceEqual(now ?? []) || (before is null) != (now is null))
             {

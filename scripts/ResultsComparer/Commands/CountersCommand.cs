@@ -1,7 +1,9 @@
 using System.Globalization;
+using System.Text.Json;
 using ResultsComparer.AB;
 using ResultsComparer.Cli;
 using ResultsComparer.Counters;
+using ResultsComparer.Input;
 using ResultsComparer.Output;
 
 namespace ResultsComparer.Commands;
@@ -92,17 +94,27 @@ internal static class CountersCommand
     /// <returns>Its counters.</returns>
     internal static CountersFile ReadCounters(string path)
     {
-        try
+        // Through the one input reader (a regular file within the size limit, UTF-8 with or without a byte-order
+        // mark, no key twice), so a counters.json is refused or taken as every other input is.
+        var file = InputFile.Read(path, root =>
         {
-            return System.Text.Json.JsonSerializer.Deserialize<CountersFile>(File.ReadAllText(path), JsonFormat.Options) is { Cases: not null } file
-                && file.Cases.All(c => c?.Benchmark is not null)
-                ? file
-                : throw new InputException($"counters: {path} is not a counters.json");
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Text.Json.JsonException or NotSupportedException)
+            try
+            {
+                return root.Deserialize<CountersFile>(JsonFormat.Options);
+            }
+            catch (Exception e) when (e is JsonException or NotSupportedException)
+            {
+                throw new InputException($"counters: {path} cannot be read as counters.json ({InputException.OneLine(e.Message)})", e);
+            }
+        });
+        if (file is not { Cases: not null } || !file.Cases.All(c => c?.Benchmark is not null))
         {
-            throw new InputException($"counters: {path} cannot be read as counters.json ({InputException.OneLine(e.Message)})", e);
+            throw new InputException($"counters: {path} is not a counters.json");
         }
+
+        // A number such as 1e400 reads as infinity, which no trend file or comparison can hold.
+        ShapeCheck.Check(path, file);
+        return file;
     }
 
     private static int Count(CommandArguments a, string option, int fallback, int min) =>

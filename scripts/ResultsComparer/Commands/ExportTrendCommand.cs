@@ -37,6 +37,18 @@ internal static class ExportTrendCommand
         var time = ordered.Where(b => !b.Failed).Select(TimeEntry).ToList();
         var allocated = ordered.Where(b => !b.Failed && b.AllocatedBytes is not null).Select(AllocatedEntry).ToList();
 
+        // Empty series would look like a run that measured nothing slower; an export of nothing is no success, and
+        // nothing is written, so no earlier file is replaced by an empty one.
+        if (ordered.Count == 0)
+        {
+            throw new InputException($"{results.Source}: its exports hold no benchmarks; nothing exported");
+        }
+
+        if (time.Count == 0)
+        {
+            throw new InputException($"{results.Source}: all {failed.Count} benchmarks failed (no measurements, first: {failed[0].FullName}); nothing exported");
+        }
+
         JsonFormat.Write(Path.Combine(outDir, TimeFile), time);
         JsonFormat.Write(Path.Combine(outDir, AllocatedFile), allocated);
         Console.Out.WriteLine($"export-trend: {time.Count} time and {allocated.Count} allocation entries for {os} in {outDir}");

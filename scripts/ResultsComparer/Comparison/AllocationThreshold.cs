@@ -11,7 +11,11 @@ public sealed record AllocationThreshold(double Value, bool Relative, string Tex
     /// <summary>The default: any increase is a regression.</summary>
     public static readonly AllocationThreshold Zero = new(0, false, "0B");
 
-    /// <summary>Parses the option value; anything else is bad input.</summary>
+    // As for timing (TimeThreshold): more than 11 times the base, or more than a gibibyte per operation, is no
+    // tolerance but the gate switched off, so a typo that large is refused rather than obeyed.
+    private const double MaxBytes = 1024 * 1024 * 1024;
+
+    /// <summary>Parses the option value; anything else, or a tolerance past the limits, is bad input.</summary>
     public static AllocationThreshold Parse(string text)
     {
         var units = new (string Suffix, double Scale, bool Relative)[] { ("%", 0.01, true), ("KB", 1024, false), ("MB", 1024 * 1024, false), ("B", 1, false) };
@@ -21,7 +25,12 @@ public sealed record AllocationThreshold(double Value, bool Relative, string Tex
                 && double.TryParse(text[..^suffix.Length], NumberStyles.Float, CultureInfo.InvariantCulture, out var number)
                 && number >= 0 && double.IsFinite(number * scale))
             {
-                return new AllocationThreshold(number * scale, relative, text);
+                // A percentage is checked as written: 1000 × 0.01 need not be exactly 10 in binary.
+                var inRange = relative ? number <= TimeThreshold.MaxRelative * 100 : number * scale <= MaxBytes;
+                return inRange
+                    ? new AllocationThreshold(number * scale, relative, text)
+                    : throw new InputException(
+                        $"invalid allocation threshold '{text}': out of range (at most {TimeThreshold.MaxRelative * 100}% or {MaxBytes / (1024 * 1024)}MB)");
             }
         }
 

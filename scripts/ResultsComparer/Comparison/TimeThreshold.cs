@@ -12,8 +12,8 @@ namespace ResultsComparer.Comparison;
 public sealed record TimeThreshold(Threshold Value, string Text)
 {
     // A slowdown of more than 11 times, or of more than a second per operation, is no threshold but a gate turned
-    // off; a typo that large is refused rather than obeyed.
-    private const double MaxRelative = 10;
+    // off; a typo that large is refused rather than obeyed. The allocation threshold shares the relative limit.
+    internal const double MaxRelative = 10;
     private const double MaxAbsoluteSeconds = 1;
 
     // Perfolizer 0.6's Threshold.EffectiveShift has the opposite sign and, for a threshold of several parts, takes the

@@ -4,8 +4,9 @@ using System.Text.Json;
 namespace ResultsComparer.Input;
 
 /// <summary>
-/// Reads every file the tool takes as input: regular files only, at most <see cref="MaxBytes"/>, valid UTF-8, JSON
-/// without duplicate keys. Every problem becomes one <see cref="InputException"/> that names the file.
+/// Reads every file the tool takes as input: regular files only, at most <see cref="MaxBytes"/>, valid UTF-8 (a
+/// leading byte-order mark allowed), JSON without duplicate keys. Every problem becomes one
+/// <see cref="InputException"/> that names the file.
 /// </summary>
 internal static class InputFile
 {
@@ -26,6 +27,13 @@ internal static class InputFile
         RespectRequiredConstructorParameters = true,
         AllowDuplicateProperties = false,
     };
+
+    /// <summary>
+    /// True when anything is at <paramref name="path"/>: a file, a folder, a FIFO, or a symbolic link even if it loops
+    /// or leads nowhere (on Unix File.Exists falls back to the link itself). An optional input (a store not written
+    /// yet) is absent only when nothing is there; anything else is read, and refused if it is not a readable file.
+    /// </summary>
+    public static bool IsPresent(string path) => File.Exists(path) || Directory.Exists(path);
 
     /// <summary>The file's bytes, checked to be a non-empty regular file within the size limit and valid UTF-8.</summary>
     public static byte[] ReadBytes(string path)
@@ -136,6 +144,13 @@ internal static class InputFile
 
     private static JsonDocument Parse(string path, ReadOnlyMemory<byte> bytes)
     {
+        // BenchmarkDotNet's exports and editors on Windows may start with a UTF-8 byte-order mark; it is no part of
+        // the JSON, and JsonDocument reads it from bytes as an invalid value. Only one, only at the start.
+        if (bytes.Span.StartsWith(System.Text.Encoding.UTF8.Preamble))
+        {
+            bytes = bytes[System.Text.Encoding.UTF8.Preamble.Length..];
+        }
+
         try
         {
             return JsonDocument.Parse(bytes, DocumentOptions);
