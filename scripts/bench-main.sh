@@ -79,6 +79,8 @@ trend_counters=()
 if [ "$counters_status" -eq 0 ]; then trend_counters=(--counters "$out/counters.json"); fi
 
 # A failed benchmark makes export-trend exit 1: that fails the leg rather than publish a hole.
-"${comparer[@]}" export-trend --results "$out/results" --os "$os" --out-dir "$out/trend" ${trend_counters[@]+"${trend_counters[@]}"}
+# The summary lists the series written and every counter left out of them, and why.
+"${comparer[@]}" export-trend --results "$out/results" --os "$os" --out-dir "$out/trend" ${trend_counters[@]+"${trend_counters[@]}"} \
+  ${GITHUB_STEP_SUMMARY:+--summary "$GITHUB_STEP_SUMMARY"}
 # Counters that could not be counted fail the leg too, after time and allocations have their trend files.
 [ "$counters_status" -eq 0 ] || { echo "bench-main: the counters failed (exit $counters_status); their trend files are missing" >&2; exit 1; }

@@ -7,10 +7,11 @@ using ResultsComparer.Results;
 namespace ResultsComparer.Commands;
 
 /// <summary>
-/// <c>export-trend --results DIR --os OS --out-dir DIR [--counters counters.json] [--allow-failed]</c>:
+/// <c>export-trend --results DIR --os OS --out-dir DIR [--counters counters.json] [--summary FILE] [--allow-failed]</c>:
 /// github-action-benchmark <c>customSmallerIsBetter</c> input, one file per metric (<c>time.json</c> in ns,
 /// <c>allocated.json</c> in B, and with <c>--counters</c> one per counter this OS measures, <see cref="CounterTrend"/>),
-/// so each gets its own suite name and none hides another's regressions.
+/// so each gets its own suite name and none hides another's regressions. With <c>--summary</c>, the series written and
+/// every counter left out, and why, are appended to FILE (the job summary) as Markdown.
 /// </summary>
 internal static class ExportTrendCommand
 {
@@ -23,7 +24,7 @@ internal static class ExportTrendCommand
     /// <summary>Runs the command.</summary>
     public static int Run(string[] args)
     {
-        var a = CommandArguments.Parse("export-trend", args, ["--results", "--os", "--out-dir", "--counters"], ["--allow-failed"]);
+        var a = CommandArguments.Parse("export-trend", args, ["--results", "--os", "--out-dir", "--counters", "--summary"], ["--allow-failed"]);
         var results = ResultSetLoader.Load(a.Required("--results"));
         var os = a.Required("--os");
         var outDir = a.Required("--out-dir");
@@ -54,12 +55,15 @@ internal static class ExportTrendCommand
         Console.Out.WriteLine($"export-trend: {time.Count} time and {allocated.Count} allocation entries for {os} in {outDir}");
         Console.Out.WriteLine($"  {TimeFile} -> suite \"FilePipes time ({os})\", {AllocatedFile} -> suite \"FilePipes allocated ({os})\"");
 
+        List<(string Metric, int Entries)> written = [("time", time.Count), ("allocated", allocated.Count)];
+        IReadOnlyList<string> notes = [];
         if (a.Value("--counters") is { } countersPath)
         {
-            var (files, notes) = CounterTrend.Of(CountersCommand.ReadCounters(countersPath));
+            (var files, notes) = CounterTrend.Of(CountersCommand.ReadCounters(countersPath));
             foreach (var (series, entries) in files)
             {
                 JsonFormat.Write(Path.Combine(outDir, series.Metric + ".json"), entries);
+                written.Add((series.Metric, entries.Count));
                 Console.Out.WriteLine($"  {series.Metric}.json -> suite \"FilePipes {series.Metric} ({os})\", {entries.Count} entries in {series.Unit}");
             }
 
@@ -69,12 +73,38 @@ internal static class ExportTrendCommand
             }
         }
 
+        if (a.Value("--summary") is { } summary)
+        {
+            AppendSummary(summary, os, written, notes);
+        }
+
         foreach (var b in failed)
         {
             Console.Error.WriteLine($"export-trend: left out failed benchmark (no measurements): {b.FullName}");
         }
 
         return failed.Count > 0 && !a.Has("--allow-failed") ? ExitCodes.Regression : ExitCodes.Ok;
+    }
+
+    // A series missing from the trend is said where the run is read, with its reason, rather than dropped in silence.
+    private static void AppendSummary(string path, string os, List<(string Metric, int Entries)> written, IReadOnlyList<string> notes)
+    {
+        var text = new System.Text.StringBuilder();
+        text.Append($"### Trend series ({MarkdownText.Escape(os)})\n\n");
+        text.Append(string.Join(", ", written.Select(w => $"{w.Metric} ({w.Entries.ToString(CultureInfo.InvariantCulture)})"))).Append("\n\n");
+        foreach (var note in notes)
+        {
+            text.Append($"> ℹ️ {MarkdownText.Escape(note)}\n>\n");
+        }
+
+        try
+        {
+            File.AppendAllText(path, text.ToString().TrimEnd('>', '\n') + "\n\n");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new InputException($"{path}: the summary cannot be written: {e.Message}", e);
+        }
     }
 
     private static TrendEntry TimeEntry(BenchmarkResult b) => new(

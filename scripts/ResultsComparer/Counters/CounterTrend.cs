@@ -61,6 +61,11 @@ internal static class CounterTrend
             {
                 notes.Add($"{series.Metric}: {NotMeasured(counted, series.Counter)}");
             }
+            else
+            {
+                // Measured, but no case's operations agreed: the series gets no point this run, which is said, not silent.
+                notes.Add($"{series.Metric}: no point this run: every case's operations differed within the run");
+            }
         }
 
         return (files, notes);

@@ -54,6 +54,28 @@ public sealed class CounterTrendTests : IDisposable
     }
 
     [Fact]
+    public void A_series_whose_every_case_varied_gets_no_file_and_the_summary_says_so()
+    {
+        // As under load: one case, and another thread's allocation lands in one of its operations.
+        var varying = CountersComparisonTests.Case(Read4K, 400_100, 2_000, 0, 16_092_649) with { AllocatedBytesRange = new CounterRange(400_072, 400_296) };
+        var counters = this.temp.File("counters.json");
+        JsonFormat.Write(counters, CountersComparisonTests.File(varying));
+        var summary = this.temp.File("summary.md");
+        File.WriteAllText(summary, "earlier steps' text\n");
+
+        var run = this.Run("--counters", counters, "--summary", summary);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.False(File.Exists(this.temp.File("trend", "counted-bytes.json")));
+        Assert.True(File.Exists(this.temp.File("trend", "read-calls.json")));
+        var text = File.ReadAllText(summary);
+        Assert.StartsWith("earlier steps' text\n### Trend series (ubuntu-latest)\n\ntime (1), allocated (1), read-calls (1), write-calls (1), instructions (1)\n", text, StringComparison.Ordinal);
+        Assert.Contains("> ℹ️ counted-bytes: left out", text, StringComparison.Ordinal);
+        Assert.Contains("(400,072–400,296)", text, StringComparison.Ordinal);
+        Assert.Contains("> ℹ️ counted-bytes: no point this run: every case's operations differed within the run", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Counters_this_os_does_not_measure_get_no_file_and_the_reason_is_said()
     {
         var windows = new CountersFile(8, 1, "not measured: read and write system calls are counted on Linux only", CountersRun.NotLinux, [new CaseCounters(Read4K, 632, null, null, null)]);
