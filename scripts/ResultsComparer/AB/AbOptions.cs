@@ -3,7 +3,8 @@ using ResultsComparer.Comparison;
 namespace ResultsComparer.AB;
 
 /// <summary>Everything one same-runner A/B run decides with.</summary>
-/// <param name="Work">Where its checkouts, launches, logs and comparison go.</param>
+/// <param name="Work">Where its launches, logs and comparison go.</param>
+/// <param name="Sources">Where the sides' checkouts go (base/ and head/), apart from <paramref name="Work"/>: a folder that is uploaded must not hold them.</param>
 /// <param name="BaseRef">The base, or null for the merge-base of the head with <paramref name="Against"/>.</param>
 /// <param name="Against">The ref whose merge-base with the head is the base.</param>
 /// <param name="HeadRef">The head, or null for a snapshot of the working tree.</param>
@@ -19,6 +20,7 @@ namespace ResultsComparer.AB;
 /// <param name="ReuseBuild">Reuse a kept checkout's build of the same commit.</param>
 internal sealed record AbOptions(
     string Work,
+    string Sources,
     string? BaseRef,
     string Against,
     string? HeadRef,

@@ -37,8 +37,9 @@ internal sealed class AbRun
         this.progress = progress;
         this.work = Path.GetFullPath(options.Work);
         this.tsv = Path.Combine(this.work, "launches.tsv");
-        this.head = new SideBuild("head", Path.Combine(this.work, "head-src"));
-        this.baseSide = new SideBuild("base", Path.Combine(this.work, "base-src"));
+        var sources = Path.GetFullPath(options.Sources);
+        this.head = new SideBuild("head", Path.Combine(sources, "head"));
+        this.baseSide = new SideBuild("base", Path.Combine(sources, "base"));
 
         // Fixtures are deterministic: both sides share the repository's cache instead of generating their own.
         var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES") ?? Path.Combine(git.Root, "artifacts", "fixtures");

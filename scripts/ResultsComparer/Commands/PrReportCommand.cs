@@ -12,19 +12,26 @@ namespace ResultsComparer.Commands;
 /// <c>pr-report</c>, the main job (the README's <c>scripts/pr-report</c> calls it): an A/B timing comparison of the
 /// head against its base on this machine, the deterministic counters of both, plus the head against the stored baseline
 /// of this OS, as one report. Writes report.md and report.json, results/ (the head's results), ab/ (every launch, log and
-/// the A/B comparison), counters.json and counters/ (both sides' counts), and baseline.json/.md. Exit codes: 0 ok; 1 with --fail-on-regression when a check fails; 2 bad usage, or the
-/// head does not build or cannot be measured. A checkout that cannot be removed is a warning, never an exit code.
+/// the A/B comparison), counters.json and counters/ (both sides' counts), and baseline.json/.md into --out; the sides'
+/// checkouts go to --src, never inside --out (the workflow uploads --out). Exit codes: 0 ok; 1 with --fail-on-regression
+/// when a check fails; 2 bad usage, or the head does not build or cannot be measured. A checkout that cannot be removed
+/// is a warning, never an exit code.
 /// </summary>
 internal static class PrReportCommand
 {
     /// <summary>The usage line.</summary>
     public const string Usage =
-        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile quick|full] [--rounds N] [--filter GLOB]... [--out DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
+        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile quick|full] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
 
     // What a PR of this repository changes: its own code's timings (the FilePipes category). The BCL comparison
     // subjects are tracked by the trend on main.
     /// <summary>The PR slice, when no --filter is given: the library's own benchmarks (counters counts them too).</summary>
     internal static readonly string[] DefaultFilters = ["*.FilePipeReader*", "*.FilePipeWriter*"];
+
+    // Apart from the default --out (artifacts/pr-report) and any upload folder, and git-ignored (artifacts/) so that
+    // the working-tree snapshot never takes a kept checkout; stable across runs for --keep-src --reuse-build.
+    /// <summary>Where the sides' checkouts go when no --src is given, relative to the repository.</summary>
+    internal static readonly string DefaultSources = Path.Combine("artifacts", "pr-report-src");
 
     /// <summary>Runs the command.</summary>
     public static int Run(string[] args) => Run(args, null);
@@ -42,7 +49,7 @@ internal static class PrReportCommand
         var a = CommandArguments.Parse(
             "pr-report",
             rest,
-            ["--against", "--base", "--head", "--os", "--profile", "--rounds", "--filter*", "--out", "--threshold", "--fail-threshold",
+            ["--against", "--base", "--head", "--os", "--profile", "--rounds", "--filter*", "--out", "--src", "--threshold", "--fail-threshold",
              "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--instruction-operations", "--repo"],
             ["--fail-on-regression", "--peer-adapters", "--keep-src", "--reuse-build"]);
 
@@ -87,6 +94,8 @@ internal static class PrReportCommand
 
         var against = a.Value("--against") ?? (git.Commit("main") is null && git.Commit("origin/main") is not null ? "origin/main" : "main");
         var outDir = Path.GetFullPath(Path.Combine(git.Root, a.Value("--out", Path.Combine("artifacts", "pr-report"))!));
+        var sources = Path.GetFullPath(Path.Combine(git.Root, a.Value("--src", DefaultSources)!));
+        CheckFolders(git.Root, outDir, sources);
         Directory.CreateDirectory(outDir);
         foreach (var stale in new[] { "report.md", "report.json", "baseline.json", "baseline.md", PullRequestCounters.FileName })
         {
@@ -106,8 +115,10 @@ internal static class PrReportCommand
         // reported as Missing, while a FilePipe* benchmark that the head deleted still is.
         IReadOnlyList<string> globs = a.Values("--filter") is { Count: > 0 } given ? given : DefaultFilters;
         progress.Say($"benchmarks: {string.Join(' ', globs)}");
+        progress.Say($"checkouts: {sources}");
         var options = new AbOptions(
             Path.Combine(outDir, "ab"),
+            sources,
             a.Value("--base"),
             against,
             a.Value("--head"),
@@ -180,6 +191,35 @@ internal static class PrReportCommand
         }
 
         return code;
+    }
+
+    // Each side's folder in --src is replaced whatever it holds, so --src must not hold the repository. A checkout
+    // inside --out would be uploaded with the report (a whole worktree when Windows holds one of its files), and
+    // --out inside --src could be replaced by a checkout.
+    private static void CheckFolders(string repository, string outDir, string sources)
+    {
+        if (IsSameOrInside(repository, sources))
+        {
+            throw new InputException($"pr-report: --src {sources} holds the repository {repository}: its base/ and head/ are replaced by checkouts; give --src a folder of their own");
+        }
+
+        if (IsSameOrInside(sources, outDir))
+        {
+            throw new InputException($"pr-report: --src {sources} is inside --out {outDir}: the checkouts would be uploaded with the report; give --src a folder outside --out");
+        }
+
+        if (IsSameOrInside(outDir, sources))
+        {
+            throw new InputException($"pr-report: --out {outDir} is inside --src {sources}: give --out a folder outside --src");
+        }
+    }
+
+    // Both are full paths; a folder counts as inside itself. Windows and macOS compare names without case by default.
+    private static bool IsSameOrInside(string folder, string container)
+    {
+        static string Slashed(string path) => Path.EndsInDirectorySeparator(path) ? path : path + Path.DirectorySeparatorChar;
+        var comparison = OperatingSystem.IsWindows() || OperatingSystem.IsMacOS() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
+        return Slashed(folder).StartsWith(Slashed(container), comparison);
     }
 
     private static string DefaultOs() =>

@@ -166,6 +166,20 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
             throw new InputException($"callgrind wrote {parts.Count} parts for {names.Count} cases, not {expected}: something else entered {MarkFunction} (see {work})");
         }
 
+        // Once read, the dumps (MBs per side) serve nothing, and pr-report's output is uploaded; a failed run keeps them.
+        foreach (var dump in Directory.EnumerateFiles(work, Path.GetFileName(output) + "*").ToList())
+        {
+            try
+            {
+                File.Delete(dump);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                // Stryker disable once all : callgrind runs only on Linux, where nothing keeps a file that was just read from being deleted.
+                progress.Warn($"could not remove the callgrind dump {dump}: {e.Message}");
+            }
+        }
+
         var perOperation = new Dictionary<string, double>(StringComparer.Ordinal);
         for (var i = 0; i < names.Count; i++)
         {

@@ -86,6 +86,9 @@ public sealed class AbRepository : IDisposable
     /// <summary>The runner OS pr-report assumes here.</summary>
     public static string Os => OperatingSystem.IsWindows() ? "windows-latest" : "ubuntu-latest";
 
+    /// <summary>Where pr-report checks <paramref name="side"/> (base or head) out when no --src is given.</summary>
+    public string Checkout(string side) => Path.Combine(this.Root, "artifacts", "pr-report-src", side);
+
     /// <summary>A fresh output folder for one run.</summary>
     public string NewOut() => Path.Combine(this.Folder, "out-" + Guid.NewGuid().ToString("N")[..8]);
 

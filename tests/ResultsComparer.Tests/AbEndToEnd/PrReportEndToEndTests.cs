@@ -83,9 +83,9 @@ public sealed class PrReportEndToEndTests(AbRepository repository) : IClassFixtu
         Assert.Contains(VerdictOf(ab, "ProbeBenchmarks.Works"), ComparedVerdicts);
         Assert.Contains(VerdictOf(ab, "CaseBenchmarks.Sum"), ComparedVerdicts);
 
-        Assert.False(Directory.Exists(Path.Combine(output, "ab", "head-src")));
-        Assert.False(Directory.Exists(Path.Combine(output, "ab", "base-src")));
-        Assert.DoesNotContain(output, repository.Git("worktree", "list"), StringComparison.Ordinal);
+        Assert.False(Directory.Exists(repository.Checkout("head")));
+        Assert.False(Directory.Exists(repository.Checkout("base")));
+        Assert.DoesNotContain(Path.GetDirectoryName(repository.Checkout("head"))!, repository.Git("worktree", "list"), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -114,14 +114,16 @@ public sealed class PrReportEndToEndTests(AbRepository repository) : IClassFixtu
             Assert.True(run.ExitCode == 0, run.Error);
             Assert.Contains("warning: could not remove the head checkout", run.Error, StringComparison.Ordinal);
             Assert.True(File.Exists(Path.Combine(output, "report.md")));
-            Assert.True(File.Exists(Path.Combine(output, "ab", "head-src", AbRepository.ProbeFile)));
-            Assert.False(Directory.Exists(Path.Combine(output, "ab", "head-src", ".nuget")));
+            Assert.True(File.Exists(Path.Combine(repository.Checkout("head"), AbRepository.ProbeFile)));
+            Assert.False(Directory.Exists(Path.Combine(repository.Checkout("head"), ".nuget")));
+            // The checkouts that could not be removed are not in the output folder, which a workflow uploads.
+            Assert.Empty(Directory.EnumerateFileSystemEntries(output, ".git", SearchOption.AllDirectories));
         }
         finally
         {
             Directory.Delete(Path.Combine(repository.Root, ".nuget"), recursive: true);
-            repository.Git("worktree", "remove", "--force", Path.Combine(output, "ab", "head-src"));
-            repository.Git("worktree", "remove", "--force", Path.Combine(output, "ab", "base-src"));
+            repository.Git("worktree", "remove", "--force", repository.Checkout("head"));
+            repository.Git("worktree", "remove", "--force", repository.Checkout("base"));
         }
     }
 

@@ -1,6 +1,5 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using ResultsComparer.AB;
 using ResultsComparer.Tests.Infrastructure;
 
 namespace ResultsComparer.Tests.AbSteps;
@@ -64,7 +63,7 @@ public sealed class AbOutcomeTests : IDisposable
         Assert.True(Directory.Exists(Path.Combine(output, "ab", "launches", "base-r03")));
 
         // Now every base launch crashes, and there are fewer rounds.
-        new FakeBuild { ExitCode = 3 }.At(new SideBuild("base", Path.Combine(output, "ab", "base-src")).Program);
+        new FakeBuild { ExitCode = 3 }.At(AbOutput.Side(output, "base").Program);
         var second = AbOutput.PrReport(this.repository, output, ["--rounds", "1", "--interleave", "suite", "--filter", "*Read", "--instruction-operations", "0"]);
 
         Assert.True(second.ExitCode == 0, second.Error);
@@ -184,7 +183,7 @@ public sealed class AbOutcomeTests : IDisposable
         this.StoreBaseline(measuredOn);
         var output = AbOutput.Plant(this.repository, new FakeBuild { ExtraBytes = new() { ["Read"] = 1024 } }, new FakeBuild { ExtraBytes = new() { ["Read"] = 1024 } });
 
-        var run = ComparerRun.Of(["pr-report", "--repo", this.repository.Root, "--against", "main", "--head", "first", "--out", output, "--keep-src", "--reuse-build",
+        var run = ComparerRun.Of(["pr-report", "--repo", this.repository.Root, "--against", "main", "--head", "first", "--out", output, "--src", AbOutput.Sources(output), "--keep-src", "--reuse-build",
             "--os", "ubuntu-latest", "--rounds", "2", "--interleave", "suite", "--fail-on-regression", .. Slice]);
 
         // Head and base allocate alike (the A/B and the counters pass); the stored baseline allocated 1,023 bytes less.

@@ -7,9 +7,18 @@ namespace ResultsComparer.Tests.AbSteps;
 /// <summary>pr-report runs on fake builds (<see cref="FakeBuild"/>) and what they leave in their output folder.</summary>
 internal static class AbOutput
 {
-    /// <summary>pr-report of the first commit against itself, both sides taken as built (--keep-src --reuse-build).</summary>
+    /// <summary>
+    /// pr-report of the first commit against itself, both sides taken as built (--keep-src --reuse-build) from the
+    /// output's own checkouts (<see cref="Sources"/>).
+    /// </summary>
     public static ComparerRun PrReport(TinyRepository repository, string output, params string[] args) =>
-        ComparerRun.Of(["pr-report", "--repo", repository.Root, "--base", "first", "--head", "first", "--out", output, "--keep-src", "--reuse-build", .. args]);
+        ComparerRun.Of(["pr-report", "--repo", repository.Root, "--base", "first", "--head", "first", "--out", output, "--src", Sources(output), "--keep-src", "--reuse-build", .. args]);
+
+    /// <summary>The checkouts' folder (--src) of an output folder: beside it, so that two outputs of one repository never share builds.</summary>
+    public static string Sources(string output) => output + "-src";
+
+    /// <summary>The checkout of <paramref name="side"/> (base or head) that pr-report makes for <paramref name="output"/>.</summary>
+    public static SideBuild Side(string output, string side) => new(side, Path.Combine(Sources(output), side));
 
     // A fresh output folder with both sides' checkouts of the first commit, each with its fake build.
     public static string Plant(TinyRepository repository, FakeBuild baseBuild, FakeBuild headBuild)
@@ -17,7 +26,7 @@ internal static class AbOutput
         var output = repository.NewOut();
         foreach (var (side, build) in new[] { ("base", baseBuild), ("head", headBuild) })
         {
-            var checkout = new SideBuild(side, Path.Combine(output, "ab", side + "-src"));
+            var checkout = Side(output, side);
             repository.Git("worktree", "add", "--detach", "--quiet", checkout.Source, repository.First);
             build.At(checkout.Program);
         }

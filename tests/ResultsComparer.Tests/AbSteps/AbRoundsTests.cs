@@ -18,8 +18,8 @@ public sealed class AbRoundsTests : IDisposable
     public void SuiteRoundsAlternateTheSidesAndAHeadWithoutResultsIsBadInput()
     {
         var output = this.repository.NewOut();
-        this.Plant(output, "head", this.repository.First);
-        this.Plant(output, "base", this.repository.First);
+        this.Plant("head", this.repository.First);
+        this.Plant("base", this.repository.First);
 
         this.PrReport("--base", "first", "--head", "first", "--rounds", "3", "--interleave", "suite", "--out", output, "--keep-src", "--reuse-build")
             .AssertBadInput("no head launch produced results");
@@ -31,25 +31,25 @@ public sealed class AbRoundsTests : IDisposable
         Assert.True(Directory.Exists(Path.Combine(output, "ab", "launches", "head-r02")));
         Assert.False(File.Exists(Path.Combine(output, "ab", "ab-error.txt")));
         // Kept, as asked.
-        Assert.Equal(this.repository.First, Checkouts.HeadOf(Path.Combine(output, "ab", "head-src")));
-        Assert.Equal(this.repository.First, Checkouts.HeadOf(Path.Combine(output, "ab", "base-src")));
-        this.RemoveCheckouts(output);
+        Assert.Equal(this.repository.First, Checkouts.HeadOf(this.repository.Checkout("head")));
+        Assert.Equal(this.repository.First, Checkouts.HeadOf(this.repository.Checkout("base")));
+        this.RemoveCheckouts();
     }
 
     [Fact]
     public void WithoutKeepSrcBothCheckoutsAreRemovedAfterTheRun()
     {
         var output = this.repository.NewOut();
-        this.Plant(output, "head", this.repository.First);
-        this.Plant(output, "base", this.repository.First);
+        this.Plant("head", this.repository.First);
+        this.Plant("base", this.repository.First);
 
         this.PrReport("--base", "first", "--head", "first", "--rounds", "1", "--interleave", "suite", "--out", output, "--reuse-build")
             .AssertBadInput("no head launch produced results");
 
         Assert.Equal(["base:1", "head:1"], Launches(output).Select(l => $"{l[0]}:{l[1]}"));
-        Assert.False(Directory.Exists(Path.Combine(output, "ab", "head-src")));
-        Assert.False(Directory.Exists(Path.Combine(output, "ab", "base-src")));
-        Assert.DoesNotContain(output, this.repository.Git("worktree", "list"), StringComparison.Ordinal);
+        Assert.False(Directory.Exists(this.repository.Checkout("head")));
+        Assert.False(Directory.Exists(this.repository.Checkout("base")));
+        Assert.DoesNotContain("pr-report-src", this.repository.Git("worktree", "list"), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -58,28 +58,28 @@ public sealed class AbRoundsTests : IDisposable
         this.repository.Write("README.md", "second\n");
         var second = this.repository.Commit("second");
         var output = this.repository.NewOut();
-        this.Plant(output, "head", second);
+        this.Plant("head", second);
 
         this.PrReport("--base", "first", "--head", "second", "--rounds", "2", "--interleave", "suite", "--out", output, "--keep-src", "--reuse-build")
             .AssertBadInput("no head launch produced results");
 
         Assert.Equal(["head:1", "head:2"], Launches(output).Select(l => $"{l[0]}:{l[1]}"));
         Assert.Contains("no benchmark project", File.ReadAllText(Path.Combine(output, "ab", "ab-error.txt")), StringComparison.Ordinal);
-        this.RemoveCheckouts(output);
+        this.RemoveCheckouts();
     }
 
     [Fact]
     public void MethodInterleavingNeedsTheFiltersToSelectAMethod()
     {
         var output = this.repository.NewOut();
-        this.Plant(output, "head", this.repository.First);
-        this.Plant(output, "base", this.repository.First);
+        this.Plant("head", this.repository.First);
+        this.Plant("base", this.repository.First);
 
         this.PrReport("--base", "first", "--head", "first", "--interleave", "method", "--filter", "*Read*", "--out", output, "--keep-src", "--reuse-build")
             .AssertBadInput("select no benchmark method");
 
         Assert.Empty(Launches(output));
-        this.RemoveCheckouts(output);
+        this.RemoveCheckouts();
     }
 
     [Fact]
@@ -88,22 +88,22 @@ public sealed class AbRoundsTests : IDisposable
         this.repository.Write("README.md", "second\n");
         this.repository.Commit("second");
         var output = this.repository.NewOut();
-        this.Plant(output, "head", this.repository.First);
+        this.Plant("head", this.repository.First);
 
         // The head is now "second": the planted build of "first" is not taken for it, and "second" has no project.
         this.PrReport("--base", "first", "--head", "second", "--out", output, "--keep-src", "--reuse-build")
             .AssertBadInput("the head has no " + SideBuild.Project);
 
-        Assert.False(File.Exists(new SideBuild("head", Path.Combine(output, "ab", "head-src")).Program));
-        this.RemoveCheckouts(output);
+        Assert.False(File.Exists(new SideBuild("head", this.repository.Checkout("head")).Program));
+        this.RemoveCheckouts();
     }
 
     [Fact]
     public void ACheckoutThatCannotBeRemovedIsAWarningThatDoesNotChangeTheOutcome()
     {
         var output = this.repository.NewOut();
-        this.Plant(output, "head", this.repository.First);
-        this.Plant(output, "base", this.repository.First);
+        this.Plant("head", this.repository.First);
+        this.Plant("base", this.repository.First);
 
         InputException? failure = null;
         var run = ComparerRun.Capture(() =>
@@ -120,8 +120,10 @@ public sealed class AbRoundsTests : IDisposable
         Assert.Equal(2, lines.Length);
         Assert.StartsWith("pr-report: warning: could not remove the head checkout", lines[0], StringComparison.Ordinal);
         Assert.StartsWith("pr-report: warning: could not remove the base checkout", lines[1], StringComparison.Ordinal);
-        Assert.True(Directory.Exists(Path.Combine(output, "ab", "head-src")));
-        this.RemoveCheckouts(output);
+        // What could not be removed stays where the checkouts go, out of the output folder that a workflow uploads.
+        Assert.True(Directory.Exists(this.repository.Checkout("head")));
+        Assert.Empty(Directory.EnumerateFileSystemEntries(output, ".git", SearchOption.AllDirectories));
+        this.RemoveCheckouts();
     }
 
     public void Dispose() => this.repository.Dispose();
@@ -132,18 +134,18 @@ public sealed class AbRoundsTests : IDisposable
     private ComparerRun PrReport(params string[] args) => ComparerRun.Of(["pr-report", "--repo", this.repository.Root, .. args]);
 
     // A side's checkout of the commit, with the planted program as its build.
-    private void Plant(string output, string side, string commit)
+    private void Plant(string side, string commit)
     {
-        var build = new SideBuild(side, Path.Combine(output, "ab", side + "-src"));
+        var build = new SideBuild(side, this.repository.Checkout(side));
         this.repository.Git("worktree", "add", "--detach", "--quiet", build.Source, commit);
         PlantedProgram.At(build.Program);
     }
 
-    private void RemoveCheckouts(string output)
+    private void RemoveCheckouts()
     {
         foreach (var side in new[] { "head", "base" })
         {
-            var folder = Path.Combine(output, "ab", side + "-src");
+            var folder = this.repository.Checkout(side);
             if (Directory.Exists(folder))
             {
                 this.repository.Git("worktree", "remove", "--force", folder);

@@ -196,7 +196,7 @@ public sealed class AbVerdictTests : IDisposable
     {
         var output = this.Plant(new FakeBuild(), new FakeBuild());
 
-        var run = ComparerRun.Of(["pr-report", "--repo", this.repository.Root, "--against", "no-such-ref", "--head", "first", "--out", output, "--keep-src", "--reuse-build",
+        var run = ComparerRun.Of(["pr-report", "--repo", this.repository.Root, "--against", "no-such-ref", "--head", "first", "--out", output, "--src", AbOutput.Sources(output), "--keep-src", "--reuse-build",
             "--rounds", "1", "--interleave", "suite", .. Slice]);
 
         Assert.True(run.ExitCode == 0, run.Error);

@@ -118,6 +118,10 @@ public sealed class FakeCountersTests : IDisposable
         // W^X off under valgrind, where its second mapping let reused code memory run stale; natively as the runtime chooses.
         Assert.Contains("fake: DOTNET_EnableWriteXorExecute=0", log, StringComparison.Ordinal);
         Assert.Contains("fake: DOTNET_EnableWriteXorExecute=(unset)", File.ReadAllText(Path.Combine(work, "native.log")), StringComparison.Ordinal);
+
+        // Callgrind's dumps, once read, are not kept (MBs per side in the folder pr-report's workflow uploads); its log
+        // and the host's marks are.
+        Assert.Equal(["callgrind.log", "marked.json"], Directory.EnumerateFiles(Path.Combine(work, "callgrind")).Select(Path.GetFileName).Order(StringComparer.Ordinal));
     }
 
     [Theory]
@@ -136,6 +140,8 @@ public sealed class FakeCountersTests : IDisposable
             .Count(["--filter", "*"], 2, 1, this.folder.Folder("work"))));
 
         Assert.Contains(expected, failure.Message, StringComparison.Ordinal);
+        // A run that fails keeps its dumps: the error points at them.
+        Assert.NotEmpty(Directory.EnumerateFiles(this.folder.Folder("work", "callgrind"), "callgrind.out*"));
     }
 
     [Fact]

@@ -21,8 +21,8 @@ public sealed class PrReportBeforeBuildTests : IDisposable
 
         this.PrReport("--base", "first", "--head", "first", "--out", output).AssertBadInput(NoProject);
 
-        Assert.False(Directory.Exists(Path.Combine(output, "ab", "head-src")));
-        Assert.DoesNotContain(Path.Combine(output, "ab"), this.repository.Git("worktree", "list"), StringComparison.Ordinal);
+        Assert.False(Directory.Exists(this.repository.Checkout("head")));
+        Assert.DoesNotContain("pr-report-src", this.repository.Git("worktree", "list"), StringComparison.Ordinal);
         // The launches file starts with its header and no launch was made.
         Assert.Equal([LaunchRecord.Header], File.ReadAllLines(Path.Combine(output, "ab", "launches.tsv")));
         Assert.True(Directory.Exists(Path.Combine(output, "ab", "launches")));
@@ -38,8 +38,69 @@ public sealed class PrReportBeforeBuildTests : IDisposable
 
         this.PrReport("--base", "first", "--head", "second", "--out", output, "--keep-src").AssertBadInput(NoProject);
 
-        Assert.Equal(second, Checkouts.HeadOf(Path.Combine(output, "ab", "head-src")));
-        this.repository.Git("worktree", "remove", "--force", Path.Combine(output, "ab", "head-src"));
+        Assert.Equal(second, Checkouts.HeadOf(this.repository.Checkout("head")));
+        this.repository.Git("worktree", "remove", "--force", this.repository.Checkout("head"));
+    }
+
+    [Fact]
+    public void TheCheckoutsGoToArtifactsPrReportSrcNeverIntoTheOutputFolder()
+    {
+        // The workflow uploads the output folder: a checkout there (one Windows would not let go of, above all) would
+        // be uploaded whole. Apart from it, a kept checkout also stays where the next run's --reuse-build finds it.
+        var output = this.repository.NewOut();
+
+        var run = this.PrReport("--base", "first", "--head", "first", "--out", output, "--keep-src");
+
+        run.AssertBadInput(NoProject);
+        Assert.Equal(this.repository.First, Checkouts.HeadOf(this.repository.Checkout("head")));
+        Assert.Contains($"checkouts: {Path.GetDirectoryName(this.repository.Checkout("head"))}", run.Out, StringComparison.Ordinal);
+        Assert.Empty(Directory.EnumerateFileSystemEntries(output, ".git", SearchOption.AllDirectories));
+        Assert.Equal(["launches", "launches.tsv", "logs"], Directory.EnumerateFileSystemEntries(Path.Combine(output, "ab")).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        this.repository.Git("worktree", "remove", "--force", this.repository.Checkout("head"));
+    }
+
+    [Theory]
+    [InlineData("elsewhere/src")]
+    [InlineData("{temp}/checkouts")]
+    public void SrcPutsTheCheckoutsInTheFolderItNamesRelativeToTheRepository(string given)
+    {
+        var output = this.repository.NewOut();
+        var absolute = output + "-checkouts";
+        var sources = given.Replace("{temp}", absolute, StringComparison.Ordinal);
+
+        this.PrReport("--base", "first", "--head", "first", "--out", output, "--src", sources, "--keep-src").AssertBadInput(NoProject);
+
+        var head = Path.Combine(given.StartsWith('{') ? sources : Path.Combine(this.repository.Root, sources), "head");
+        Assert.Equal(this.repository.First, Checkouts.HeadOf(head));
+        Assert.False(Directory.Exists(this.repository.Checkout("head")));
+        this.repository.Git("worktree", "remove", "--force", head);
+    }
+
+    [Theory]
+    [InlineData("{out}", "{out}", "is inside --out")]
+    [InlineData("{out}/ab", "{out}", "is inside --out")]
+    [InlineData("{out}", "{out}/report", "is inside --src")]
+    [InlineData(".", "{out}", "holds the repository")]
+    [InlineData("..", "{out}", "holds the repository")]
+    public void CheckoutsInsideTheOutputFolderOrAroundItOrTheRepositoryAreBadInputBeforeAnythingIsMade(string sources, string output, string expected)
+    {
+        var folder = this.repository.NewOut();
+        string Place(string path) => path.Replace("{out}", folder, StringComparison.Ordinal);
+
+        this.PrReport("--base", "first", "--head", "first", "--out", Place(output), "--src", Place(sources)).AssertBadInput(expected);
+
+        Assert.False(Directory.Exists(folder));
+        Assert.False(Directory.Exists(Path.Combine(this.repository.Root, "artifacts")));
+    }
+
+    [Fact]
+    public void AnOutputFolderWhoseNameStartsWithTheCheckoutsFolderIsNotInsideIt()
+    {
+        // artifacts/pr-report and artifacts/pr-report-src, the defaults, share a prefix but neither holds the other.
+        var output = this.repository.NewOut();
+
+        this.PrReport("--base", "first", "--head", "first", "--out", output, "--src", output + "-src").AssertBadInput(NoProject);
+        this.PrReport("--base", "first", "--head", "first", "--out", output + "-src", "--src", output).AssertBadInput(NoProject);
     }
 
     [Fact]
@@ -51,7 +112,7 @@ public sealed class PrReportBeforeBuildTests : IDisposable
 
         this.PrReport("--base", "first", "--out", output, "--keep-src").AssertBadInput(NoProject);
 
-        var headSrc = Path.Combine(output, "ab", "head-src");
+        var headSrc = this.repository.Checkout("head");
         Assert.Equal("now\n", File.ReadAllText(Path.Combine(headSrc, "untracked.txt")));
         Assert.Equal(this.repository.First, this.repository.Git("rev-parse", Checkouts.HeadOf(headSrc) + "^").Trim());
         Assert.Equal(this.repository.First, this.repository.Git("rev-parse", "HEAD").Trim());
@@ -159,7 +220,7 @@ public sealed class PrReportBeforeBuildTests : IDisposable
 
         this.PrReport([option, value, .. other, "--out", output]).AssertBadInput(expected);
 
-        Assert.False(Directory.Exists(Path.Combine(output, "ab", "head-src")));
+        Assert.False(Directory.Exists(this.repository.Checkout("head")));
     }
 
     [Theory]

@@ -72,6 +72,9 @@ internal sealed class TinyRepository : IDisposable
         return commit;
     }
 
+    /// <summary>Where pr-report checks <paramref name="side"/> (base or head) out when no --src is given.</summary>
+    public string Checkout(string side) => Path.Combine(this.Root, "artifacts", "pr-report-src", side);
+
     /// <summary>A fresh output folder path (not created).</summary>
     public string NewOut() => Path.Combine(Path.GetDirectoryName(this.Root)!, "out-" + Guid.NewGuid().ToString("N")[..8]);
 
