@@ -80,9 +80,10 @@ internal sealed record CountersComparison(
         CountersComparison? read;
         try
         {
-            read = JsonSerializer.Deserialize<CountersComparison>(File.ReadAllText(path), JsonFormat.Options);
+            // Through the one reader of input files: its size, file-type and byte-order-mark rules apply here too.
+            read = Input.InputFile.Read(path, root => root.Deserialize<CountersComparison>(JsonFormat.Options));
         }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or JsonException or NotSupportedException)
+        catch (Exception e) when (e is JsonException or NotSupportedException)
         {
             throw new InputException($"{path}: not a counters comparison ({InputException.OneLine(e.Message)})", e);
         }
