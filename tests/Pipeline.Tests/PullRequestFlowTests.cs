@@ -19,6 +19,11 @@ public sealed class PullRequestFlowTests
         Assert.True(File.Exists(Path.Combine(artifact, "report.md")), "the leg's artifact holds <name>/report.md");
         Assert.Equal("7", File.ReadAllText(Path.Combine(artifact, "pr-number")).Trim());
         Assert.True(File.Exists(Path.Combine(artifact, "ab", "ab.json")), "the A/B of head against base was made");
+        // The artifact holds the report and the record, not the checkouts nor what repeats the record.
+        Assert.True(Directory.Exists(Path.Combine(suite.Workspace, "artifacts", "upload", $"filepipes-perf-{os}", "ab", "head-results")), "the leg wrote head-results");
+        Assert.False(Directory.Exists(Path.Combine(artifact, "ab", "head-results")), "the upload leaves the copy of results/ out");
+        Assert.DoesNotContain(Directory.EnumerateFiles(artifact, "*.log", SearchOption.AllDirectories), f => f.Contains($"{Path.DirectorySeparatorChar}launches{Path.DirectorySeparatorChar}", StringComparison.Ordinal));
+        Assert.Empty(Directory.EnumerateDirectories(artifact, ".git", SearchOption.AllDirectories));
         Assert.Contains(File.ReadAllText(Path.Combine(artifact, "report.md")).Split('\n')[0], File.ReadAllText(suite.Summary), StringComparison.Ordinal);
 
         // Issue 12, item 2: the head is the working tree, snapshotted into git; the package cache must not be in it.

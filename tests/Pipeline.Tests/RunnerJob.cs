@@ -269,7 +269,13 @@ internal sealed partial class RunnerJob
     private void Upload(WorkflowStep step)
     {
         var name = this.Resolve(step.With["name"]);
-        var source = Path.GetFullPath(this.Resolve(step.With["path"]), this.Workspace);
+        // One folder, then '!' exclusions below it, as upload-artifact reads a multi-line path (a folder a pattern
+        // names is left out whole).
+        var lines = this.Resolve(step.With["path"]).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var source = Path.GetFullPath(lines[0], this.Workspace);
+        var excluded = lines.Skip(1).Select(line => line.StartsWith('!')
+            ? ExclusionPattern(line[1..])
+            : throw new ActionFailedException($"only one folder and '!' exclusions are simulated, not '{line}'")).ToList();
         var target = Path.Combine(this.github.ArtifactStore, name);
         // upload-artifact uploads files: a folder that holds none is "no files found", as no folder is.
         if (!Directory.Exists(source) || !Directory.EnumerateFiles(source, "*", SearchOption.AllDirectories).Any())
@@ -293,7 +299,11 @@ internal sealed partial class RunnerJob
             Directory.Delete(target, recursive: true);
         }
 
-        CopyTree(source, target);
+        CopyTree(source, target, file =>
+        {
+            var relative = Path.GetRelativePath(this.Workspace, file).Replace('\\', '/');
+            return excluded.Any(pattern => pattern.IsMatch(relative));
+        });
     }
 
     private void Download(WorkflowStep step)
@@ -311,11 +321,28 @@ internal sealed partial class RunnerJob
         }
     }
 
-    private static void CopyTree(string source, string target)
+    // A glob of @actions/glob's kind over workspace-relative paths: ** any folders, * and ? within one name; it also
+    // matches everything below a folder it names.
+    private static System.Text.RegularExpressions.Regex ExclusionPattern(string glob)
+    {
+        var regex = System.Text.RegularExpressions.Regex.Escape(glob.Trim())
+            .Replace(@"\*\*/", "(?:.*/)?", StringComparison.Ordinal)
+            .Replace(@"\*\*", ".*", StringComparison.Ordinal)
+            .Replace(@"\*", "[^/]*", StringComparison.Ordinal)
+            .Replace(@"\?", "[^/]", StringComparison.Ordinal);
+        return new System.Text.RegularExpressions.Regex($"^{regex}(?:/.*)?$");
+    }
+
+    private static void CopyTree(string source, string target, Func<string, bool>? leaveOut = null)
     {
         Directory.CreateDirectory(target);
         foreach (var file in Directory.EnumerateFiles(source, "*", SearchOption.AllDirectories))
         {
+            if (leaveOut?.Invoke(file) == true)
+            {
+                continue;
+            }
+
             var copy = Path.Combine(target, Path.GetRelativePath(source, file));
             Directory.CreateDirectory(Path.GetDirectoryName(copy)!);
             File.Copy(file, copy, overwrite: true);
