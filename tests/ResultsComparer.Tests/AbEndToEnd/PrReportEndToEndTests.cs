@@ -104,26 +104,28 @@ public sealed class PrReportEndToEndTests(AbRepository repository) : IClassFixtu
         // the benchmark that works, so that exit 0 with --fail-on-regression shows nothing turned the warning into 1.
         repository.Write(".nuget/packages/some.package/1.0.0/some.package.nuspec", "<package/>\n");
         var output = repository.NewOut();
+        // Its own checkouts folder: a checkout another test kept would have to be removed first, which fails here.
+        var src = output + "-src";
         try
         {
             var run = ComparerRun.Capture(() => PrReportCommand.Run(
-                ["--repo", repository.Root, "--base", "base", "--rounds", "1", "--interleave", "suite", "--out", output, "--fail-on-regression",
+                ["--repo", repository.Root, "--base", "base", "--rounds", "1", "--interleave", "suite", "--out", output, "--src", src, "--fail-on-regression",
                  "--profile", "full", "--bench-arg", "--job", "--bench-arg", "dry", "--filter", "*ProbeBenchmarks.Works", "--instruction-operations", "0"],
                 folder => $"{folder} is held by another process"));
 
             Assert.True(run.ExitCode == 0, run.Error);
             Assert.Contains("warning: could not remove the head checkout", run.Error, StringComparison.Ordinal);
             Assert.True(File.Exists(Path.Combine(output, "report.md")));
-            Assert.True(File.Exists(Path.Combine(repository.Checkout("head"), AbRepository.ProbeFile)));
-            Assert.False(Directory.Exists(Path.Combine(repository.Checkout("head"), ".nuget")));
+            Assert.True(File.Exists(Path.Combine(Path.Combine(src, "head"), AbRepository.ProbeFile)));
+            Assert.False(Directory.Exists(Path.Combine(Path.Combine(src, "head"), ".nuget")));
             // The checkouts that could not be removed are not in the output folder, which a workflow uploads.
             Assert.Empty(Directory.EnumerateFileSystemEntries(output, ".git", SearchOption.AllDirectories));
         }
         finally
         {
             Directory.Delete(Path.Combine(repository.Root, ".nuget"), recursive: true);
-            repository.Git("worktree", "remove", "--force", repository.Checkout("head"));
-            repository.Git("worktree", "remove", "--force", repository.Checkout("base"));
+            repository.Git("worktree", "remove", "--force", Path.Combine(src, "head"));
+            repository.Git("worktree", "remove", "--force", Path.Combine(src, "base"));
         }
     }
 
