@@ -89,17 +89,11 @@ internal static class ExportTrendCommand
     // A series missing from the trend is said where the run is read, with its reason, rather than dropped in silence.
     private static void AppendSummary(string path, string os, List<(string Metric, int Entries)> written, IReadOnlyList<string> notes)
     {
-        var text = new System.Text.StringBuilder();
-        text.Append($"### Trend series ({MarkdownText.Escape(os)})\n\n");
-        text.Append(string.Join(", ", written.Select(w => $"{w.Metric} ({w.Entries.ToString(CultureInfo.InvariantCulture)})"))).Append("\n\n");
-        foreach (var note in notes)
-        {
-            text.Append($"> ℹ️ {MarkdownText.Escape(note)}\n>\n");
-        }
-
+        var series = string.Join(", ", written.Select(w => $"{w.Metric} ({w.Entries.ToString(CultureInfo.InvariantCulture)})"));
+        var quoted = notes.Count == 0 ? string.Empty : string.Join("\n>\n", notes.Select(note => $"> ℹ️ {MarkdownText.Escape(note)}")) + "\n\n";
         try
         {
-            File.AppendAllText(path, text.ToString().TrimEnd('>', '\n') + "\n\n");
+            File.AppendAllText(path, $"### Trend series ({MarkdownText.Escape(os)})\n\n{series}\n\n{quoted}");
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
