@@ -17,6 +17,12 @@ internal sealed partial class SetupCheck
     /// <summary>update-baselines.yml: the token that pushes the bump branch and opens its PR, when set.</summary>
     public const string BaselineTokenSecret = "BASELINE_PR_TOKEN";
 
+    /// <summary>update-baselines.yml: a GitHub App's client ID; with its key, the run mints the bump's token.</summary>
+    public const string BaselineAppIdSecret = "BASELINE_PR_APP_CLIENT_ID";
+
+    /// <summary>update-baselines.yml: that GitHub App's private key.</summary>
+    public const string BaselineAppKeySecret = "BASELINE_PR_APP_PRIVATE_KEY";
+
     /// <summary>release.yml: the nuget.org account NuGet/login trades GitHub's OIDC token for.</summary>
     public const string NuGetUserSecret = "NUGET_USER";
 
@@ -49,7 +55,7 @@ internal sealed partial class SetupCheck
     }
 
     /// <summary>Every secret the workflows read, each checked by a row.</summary>
-    public static IReadOnlyList<string> Secrets { get; } = [BaselineTokenSecret, NuGetUserSecret];
+    public static IReadOnlyList<string> Secrets { get; } = [BaselineAppIdSecret, BaselineAppKeySecret, BaselineTokenSecret, NuGetUserSecret];
 
     private bool Admin => this.repository.Flag("permissions", "admin") == true;
 
@@ -249,8 +255,30 @@ internal sealed partial class SetupCheck
 
     private SetupRow BaselineToken()
     {
-        const string Item = $"Baseline bump can open its PR: secret `{BaselineTokenSecret}`, or \"Allow GitHub Actions to create and approve pull requests\"";
+        const string Item = $"Baseline bump can open its PR: a GitHub App (`{BaselineAppIdSecret}`, `{BaselineAppKeySecret}`), secret `{BaselineTokenSecret}`, or \"Allow GitHub Actions to create and approve pull requests\"";
         var setToken = $"`gh secret set {BaselineTokenSecret} --repo {this.repo}` (a fine-grained token for this repository with Contents and Pull requests read and write)";
+
+        // The workflow mints the App's token only when both secrets are set, and then uses it before any other.
+        var (appId, appKey) = (this.Secret(BaselineAppIdSecret), this.Secret(BaselineAppKeySecret));
+        if (appId.Found == true && appKey.Found == true)
+        {
+            return new SetupRow(
+                Item,
+                SetupState.Set,
+                $"`{BaselineAppIdSecret}` and `{BaselineAppKeySecret}` are set, so each bump mints a GitHub App token and bump PRs run their checks; their values cannot be read here",
+                "check by hand: the App is installed on this repository with Contents and Pull requests read and write");
+        }
+
+        if (appId.Found != appKey.Found && appId.Found is not null && appKey.Found is not null)
+        {
+            var (set, missing) = appId.Found == true ? (BaselineAppIdSecret, BaselineAppKeySecret) : (BaselineAppKeySecret, BaselineAppIdSecret);
+            return new SetupRow(
+                Item,
+                SetupState.Missing,
+                $"`{set}` is set without `{missing}`: no App token is minted, and the bump falls back to `{BaselineTokenSecret}` or the built-in token",
+                $"`gh secret set {missing} --repo {this.repo}`, or `gh secret delete {set} --repo {this.repo}`");
+        }
+
         var token = this.Secret(BaselineTokenSecret);
         if (token.Found == true)
         {

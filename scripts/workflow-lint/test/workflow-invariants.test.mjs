@@ -446,9 +446,32 @@ test('node --test is given test files, never folders (Node 22+ reads each argume
   assert.ok(calls >= 2);
 });
 
-test('the baseline PR is opened with BASELINE_PR_TOKEN when set, the built-in token otherwise', () => {
-  const step = workflows['update-baselines.yml'].doc.jobs['open-pr'].steps.find((s) => /baseline-pr\.sh/.test(String(s.run ?? '')));
-  assert.equal(step.env.GH_TOKEN, '${{ secrets.BASELINE_PR_TOKEN || github.token }}');
+test('the baseline PR is opened with a GitHub App token minted in the run, else BASELINE_PR_TOKEN, else the built-in token', () => {
+  const job = workflows['update-baselines.yml'].doc.jobs['open-pr'];
+  const mint = job.steps.find((s) => (s.uses ?? '').startsWith('actions/create-github-app-token@'));
+  const open = job.steps.find((s) => /baseline-pr\.sh/.test(String(s.run ?? '')));
+  assert.ok(mint?.id, 'a step that mints the App token, with an id');
+  assert.ok(job.steps.indexOf(mint) < job.steps.indexOf(open), 'the token is minted before the PR is opened');
+  assert.equal(mint.with['client-id'], '${{ secrets.BASELINE_PR_APP_CLIENT_ID }}');
+  assert.equal(mint.with['private-key'], '${{ secrets.BASELINE_PR_APP_PRIVATE_KEY }}');
+  assert.deepEqual([mint.with['permission-contents'], mint.with['permission-pull-requests']], ['write', 'write'], 'the token gets only what the bump needs');
+
+  // Which token each setup gives, as the runner evaluates it: job env, then the step's if:, then the step's output.
+  const tokenFor = (secrets) => {
+    const context = { secrets, github: { token: 'built-in' }, steps: {} };
+    context.env = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, String(resolveExpression(v, context))]));
+    if (resolveExpression(`\${{ ${mint.if} }}`, context)) {
+      context.steps[mint.id] = { outputs: { token: 'app' } };
+    }
+    return resolveExpression(open.env.GH_TOKEN, context);
+  };
+  const app = { BASELINE_PR_APP_CLIENT_ID: 'Iv23', BASELINE_PR_APP_PRIVATE_KEY: 'key' };
+  assert.equal(tokenFor(app), 'app');
+  assert.equal(tokenFor({ ...app, BASELINE_PR_TOKEN: 'pat' }), 'app', 'the App wins over a stored token');
+  assert.equal(tokenFor({ BASELINE_PR_TOKEN: 'pat' }), 'pat');
+  assert.equal(tokenFor({ BASELINE_PR_APP_CLIENT_ID: 'Iv23', BASELINE_PR_TOKEN: 'pat' }), 'pat', 'half an App is no App: the action would fail without its key');
+  assert.equal(tokenFor({ BASELINE_PR_APP_PRIVATE_KEY: 'key' }), 'built-in');
+  assert.equal(tokenFor({}), 'built-in');
 });
 
 test('update-baselines.yml: a failed leg opens no PR', () => {

@@ -53,6 +53,7 @@ public sealed partial class SetupCheckTests : IDisposable
         { "another default branch", "Default branch", "the default branch is trunk", "gh repo edit octo-org/FilePipes --default-branch main" },
         { "pr-comment not on the default branch", "pr-comment.yml", "not on main", "merge .github/workflows/pr-comment.yml into main" },
         { "no token and no permission", "BASELINE_PR_TOKEN", "no BASELINE_PR_TOKEN secret, and Actions may not create pull requests", "can_approve_pull_request_reviews=true" },
+        { "half a GitHub App", "BASELINE_PR_TOKEN", "BASELINE_PR_APP_CLIENT_ID is set without BASELINE_PR_APP_PRIVATE_KEY: no App token is minted", "gh secret set BASELINE_PR_APP_PRIVATE_KEY --repo octo-org/FilePipes" },
         { "no gh-pages", "Branch gh-pages", "not created yet", "push to main once" },
         { "Pages off", "Pages", "Pages is off", "gh api -X POST repos/octo-org/FilePipes/pages -f \"source[branch]=gh-pages\" -f \"source[path]=/\"" },
         { "Pages from another branch", "Pages", "Pages publishes main /docs", "gh api -X PUT repos/octo-org/FilePipes/pages -f build_type=legacy -f \"source[branch]=gh-pages\" -f \"source[path]=/\"" },
@@ -87,12 +88,12 @@ public sealed partial class SetupCheckTests : IDisposable
 
         this.gh.Run("--repo", Repo);
 
-        // Each call is one GET (gh api without -X, -f or -F), each path asked once; the organization's secrets are not
-        // asked for, since the repository's hold both.
+        // Each call is one GET (gh api without -X, -f or -F), each path asked once; the organization's secrets are
+        // asked for once, since the repository's hold no GitHub App.
         Assert.Equal(
             [
                 "", "/actions/permissions", "/actions/workflows?per_page=100", "/contents/.github/workflows/pr-comment.yml?ref=main",
-                "/actions/secrets?per_page=100", "/branches/gh-pages", "/pages",
+                "/actions/secrets?per_page=100", "/actions/organization-secrets?per_page=100", "/branches/gh-pages", "/pages",
             ],
             this.gh.Calls.Select(call => call.StartsWith($"api --include repos/{Repo}", StringComparison.Ordinal) ? call[$"api --include repos/{Repo}".Length..] : call));
     }
@@ -133,6 +134,8 @@ public sealed partial class SetupCheckTests : IDisposable
         { "secrets unreadable, built-in token allowed", "BASELINE_PR_TOKEN", "set: BASELINE_PR_TOKEN cannot be read here; Actions may create pull requests", "optional: gh secret set BASELINE_PR_TOKEN" },
         { "secrets and permissions unreadable", "BASELINE_PR_TOKEN", "cannot tell here: HTTP 500: Server Error; HTTP 502: Bad Gateway", "Settings → Secrets and variables → Actions: BASELINE_PR_TOKEN, or Settings → Actions → General: \"Allow GitHub Actions to create and approve pull requests\"" },
         { "a repository secret", "NUGET_USER", "set: a repository secret", "—" },
+        { "a GitHub App", "BASELINE_PR_TOKEN", "set: BASELINE_PR_APP_CLIENT_ID and BASELINE_PR_APP_PRIVATE_KEY are set, so each bump mints a GitHub App token", "check by hand: the App is installed on this repository with Contents and Pull requests read and write" },
+        { "a GitHub App's key in the organization", "BASELINE_PR_TOKEN", "set: BASELINE_PR_APP_CLIENT_ID and BASELINE_PR_APP_PRIVATE_KEY are set", "check by hand" },
     };
 
     [Theory]
@@ -486,6 +489,16 @@ public sealed partial class SetupCheckTests : IDisposable
                 break;
             case "a repository secret":
                 break;
+            case "a GitHub App":
+                this.gh.Answer($"repos/{Repo}/actions/secrets?per_page=100", 200, Secrets("BASELINE_PR_APP_CLIENT_ID", "BASELINE_PR_APP_PRIVATE_KEY", "NUGET_USER"));
+                break;
+            case "a GitHub App's key in the organization":
+                this.gh.Answer($"repos/{Repo}/actions/secrets?per_page=100", 200, Secrets("BASELINE_PR_APP_CLIENT_ID", "NUGET_USER"));
+                this.gh.Answer($"repos/{Repo}/actions/organization-secrets?per_page=100", 200, Secrets("BASELINE_PR_APP_PRIVATE_KEY"));
+                break;
+            case "half a GitHub App":
+                this.gh.Answer($"repos/{Repo}/actions/secrets?per_page=100", 200, Secrets("BASELINE_PR_APP_CLIENT_ID", "BASELINE_PR_TOKEN", "NUGET_USER"));
+                break;
             case "a workflow disabled":
                 this.gh.Answer($"repos/{Repo}/actions/workflows?per_page=100", 200, Workflows(("ci.yml", "disabled_inactivity"), ("pr-comment.yml", "active")));
                 break;
@@ -521,7 +534,7 @@ public sealed partial class SetupCheckTests : IDisposable
         }
     }
 
-    [GeneratedRegex(@"\$\{\{\s*secrets\.([A-Za-z0-9_]+)")]
+    [GeneratedRegex(@"\bsecrets\.([A-Za-z0-9_]+)")]
     private static partial Regex SecretReference();
 
     [GeneratedRegex(@"(?<!\\)\|")]
