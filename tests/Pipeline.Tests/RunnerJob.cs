@@ -75,7 +75,7 @@ internal sealed partial class RunnerJob
 
             var run = step.Run is not null ? this.RunScript(step) : this.RunAction(step);
             this.Steps.Add(run);
-            if (run.Outcome == "failure")
+            if (run.Outcome == "failure" && !step.ContinueOnError)
             {
                 this.Failed = true;
             }
@@ -363,11 +363,18 @@ internal sealed partial class RunnerJob
                 return this.RunnerTemp;
             case "runner.os":
                 return this.github.RunnerOs;
-            case "env.TREND_ALERT_THRESHOLD":
-                return this.workflow.Env[path["env.".Length..]];
         }
 
         var parts = path.Split('.');
+        // The env context of a step's if: and inputs, layered as a step's environment is: the job's env over the
+        // workflow's over what earlier steps exported; unset is empty.
+        if (parts is ["env", var name])
+        {
+            return this.job.Env.TryGetValue(name, out var jobValue) ? this.Resolve(jobValue)
+                : this.workflow.Env.TryGetValue(name, out var workflowValue) ? this.Resolve(workflowValue)
+                : this.exportedEnv.GetValueOrDefault(name, string.Empty);
+        }
+
         if (parts is ["matrix", var key] && this.matrix.TryGetValue(key, out var value))
         {
             return value;

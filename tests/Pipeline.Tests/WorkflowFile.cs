@@ -94,6 +94,9 @@ internal sealed class WorkflowStep(YamlMappingNode node)
 
     public string? If { get; } = WorkflowFile.ScalarOf(node, "if");
 
+    /// <summary>A literal <c>continue-on-error: true</c>: the step may fail without failing the job.</summary>
+    public bool ContinueOnError { get; } = WorkflowFile.ScalarOf(node, "continue-on-error") == "true";
+
     public IReadOnlyDictionary<string, string> Env { get; } = WorkflowFile.EnvOf(node);
 
     public IReadOnlyDictionary<string, string> With { get; } = WorkflowFile.MapOf(node, "with");

@@ -30,6 +30,8 @@ public sealed class WorkflowScriptTests
         ["scripts/ci/unchanged-tree.sh"] = [CiRun],
         ["scripts/mutation.sh"] = [nameof(MutationJobTests)],
         ["scripts/pr-comment/post.mjs"] = ["scripts/pr-comment/test/post.test.mjs"],
+        // Every job's last step; the jobs above run it too, where it finds no GitHub API and warns.
+        ["scripts/job-timings/job-timings.mjs"] = ["scripts/job-timings/test/job-timings.test.mjs"],
         ["scripts/baseline-plan.sh"] = [nameof(BaselineBumpFlowTests), EntryPoints],
         ["scripts/run-suite.sh"] = [nameof(BaselineBumpFlowTests), EntryPoints],
         ["scripts/baseline-pr.sh"] = [nameof(BaselineBumpFlowTests), EntryPoints],

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { artifactName, artifactPattern } from '../../pr-comment/artifact-names.mjs';
 import { resolve as resolveExpression } from './expression.mjs';
+import { DEFAULT_TIMEOUT_MINUTES, timeoutMinutes } from '../../job-timings/job-timings.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const actionPins = JSON.parse(readFileSync(join(repo, 'scripts', 'workflow-lint', 'action-pins.json'), 'utf8')).actions;
@@ -234,6 +235,27 @@ test('every job that runs Node sets it up from .nvmrc first, after its checkout 
   assert.deepEqual(missing, [], 'these jobs run Node without actions/setup-node (node-version-file: .nvmrc) between their checkout and the first step that runs it');
 });
 
+test('every job ends with its step timings, which read this run\'s jobs and never fail the job', () => {
+  for (const { file, id, job } of allJobs()) {
+    const last = job.steps.at(-1);
+    assert.deepEqual(last, {
+      name: 'Step timings',
+      if: '${{ !cancelled() }}',
+      'continue-on-error': true,
+      env: { GITHUB_TOKEN: '${{ github.token }}' },
+      run: 'node scripts/job-timings/job-timings.mjs',
+    }, `${file}#${id}: the last step`);
+    assert.equal(job.permissions?.actions, 'read', `${file}#${id}: the timings need actions: read`);
+  }
+});
+
+test('the timings step reads each job\'s timeout-minutes as the parsed YAML has it', () => {
+  for (const { file, id, job } of allJobs()) {
+    assert.equal(timeoutMinutes(workflows[file].text, id), job['timeout-minutes'] ?? DEFAULT_TIMEOUT_MINUTES, `${file}#${id}`);
+    assert.equal(typeof job['timeout-minutes'], 'number', `${file}#${id}: a job without timeout-minutes has GitHub's ${DEFAULT_TIMEOUT_MINUTES}`);
+  }
+});
+
 // Maps each step id that runs scripts/artifact-name.sh to { kind, pattern }.
 function artifactNameSteps(job) {
   const byId = {};
@@ -320,7 +342,7 @@ test('pr-comment.yml gives post.mjs the run it follows: its id, page, head commi
 
 test('the PR job runs without write access and the main job publishes the trend as the issue says', () => {
   const bench = workflows['benchmarks.yml'].doc;
-  assert.deepEqual(bench.jobs.suite.permissions, { contents: 'read' });
+  assert.deepEqual(bench.jobs.suite.permissions, { contents: 'read', actions: 'read' });
   assert.equal(bench.jobs.suite.env?.PeerAdapters, 'true', 'the runners build the peer adapters, base and head alike');
   assert.equal(bench.jobs.suite.name, 'suite (${{ matrix.os }})', 'post.mjs finds each leg by this job name');
   assert.equal(bench.env.TREND_ALERT_THRESHOLD, '130%');
@@ -376,7 +398,7 @@ test('the PR job runs without write access and the main job publishes the trend 
   assert.equal(confirm.needs, 'publish-trend');
   assert.equal(confirm.strategy.matrix.include, '${{ fromJSON(needs.publish-trend.outputs.alerts) }}');
   assert.equal(confirm['runs-on'], '${{ matrix.os }}', 'an alert is confirmed on the OS that raised it');
-  assert.deepEqual(confirm.permissions, { contents: 'read' });
+  assert.deepEqual(confirm.permissions, { contents: 'read', actions: 'read' });
   assert.ok(confirm.steps.some((s) => /^bash scripts\/confirm-alert\.sh /.test(String(s.run ?? ''))));
   const settle = bench.jobs['settle-alerts'];
   assert.deepEqual(settle.needs, ['publish-trend', 'confirm-alert']);
@@ -514,7 +536,7 @@ test('ci.yml: mutation testing on a pull request\'s changed files against its ba
   assert.deepEqual([dayOfMonth, month], ['*', '*']);
   assert.match(dayOfWeek, /^[0-6]$/, 'weekly: one day of the week');
   const job = doc.jobs.mutation;
-  assert.deepEqual(job.permissions, { contents: 'read' });
+  assert.deepEqual(job.permissions, { contents: 'read', actions: 'read' });
   const checkout = job.steps.find((s) => String(s.uses ?? '').startsWith('actions/checkout@'));
   assert.equal(checkout.with['fetch-depth'], 0, '--since diffs against the base commit, which a shallow clone lacks');
   const runs = job.steps.filter((s) => /^bash scripts\/mutation\.sh /.test(String(s.run ?? '')));
@@ -623,7 +645,7 @@ test('ci.yml runs every offline check .ci/run runs, each in a job on ubuntu-late
     const [id, job] = runners[0];
     assert.equal(job['runs-on'], 'ubuntu-latest', `ci.yml#${id}`);
     assert.equal(job.if, CHECK_CONDITIONS[check], `ci.yml#${id} runs on the events it is meant to`);
-    assert.deepEqual(job.permissions, { contents: 'read' }, `ci.yml#${id}`);
+    assert.deepEqual(job.permissions, { contents: 'read', actions: 'read' }, `ci.yml#${id}`);
     const at = job.steps.findIndex((s) => String(s.run ?? '').trim() === `bash ${check}`);
     for (const action of CHECK_NEEDS[check] ?? ['actions/checkout']) {
       const setup = job.steps.findIndex((s) => String(s.uses ?? '').startsWith(`${action}@`));
