@@ -10,7 +10,7 @@
 #       copies our trend page into gh-pages:dev/bench/ next to the action's data.js and pushes it.
 #       The action writes its default index.html only when none exists, so without this step an
 #       improved page would never reach the site.
-#   find-alerts <threshold>
+#   find-alerts <threshold> <allocation-tolerance-bytes>
 #       this commit's alerts in gh-pages' data.js (scripts/trend-alert/find-alerts.mjs), as the matrix
 #       of the confirm-alert job (step output `alerts`);
 #   settle-alerts <downloaded-confirmations-dir>
@@ -128,7 +128,7 @@ place_page() {
 }
 
 find_alerts() {
-  local threshold=${1:?find-alerts needs <threshold>} tmp
+  local threshold=${1:?find-alerts needs <threshold> <allocation-tolerance-bytes>} tolerance=${2:?find-alerts needs <threshold> <allocation-tolerance-bytes>} tmp
   [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40}$ ]] || fail "GITHUB_SHA must be the commit that was measured"
   tmp=$(mktemp -d)
   git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
@@ -138,7 +138,7 @@ find_alerts() {
     [ -z "${GITHUB_OUTPUT:-}" ] || echo "alerts=[]" >> "$GITHUB_OUTPUT"
     return 0
   fi
-  node scripts/trend-alert/find-alerts.mjs "$tmp/$data_dir/data.js" --commit "$GITHUB_SHA" --threshold "$threshold"
+  node scripts/trend-alert/find-alerts.mjs "$tmp/$data_dir/data.js" --commit "$GITHUB_SHA" --threshold "$threshold" --allocation-tolerance-bytes "$tolerance"
 }
 
 settle_alerts() {
@@ -178,5 +178,5 @@ case "$command" in
   place-page) place_page "$@" ;;
   find-alerts) find_alerts "$@" ;;
   settle-alerts) settle_alerts "$@" ;;
-  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | find-alerts <threshold> | settle-alerts <incoming>" ;;
+  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | find-alerts <threshold> <allocation-tolerance-bytes> | settle-alerts <incoming>" ;;
 esac

@@ -18,6 +18,7 @@ public static class Program
         ["trials"] = Trials.TrialsCommand.Run,
         ["counters"] = CountersCommand.Run,
         ["setup-check"] = SetupCheckCommand.Run,
+        ["policy"] = PolicyCommand.Run,
     };
 
     /// <summary>Runs a command and returns its exit code (0 ok, 1 regression when asked, 2 bad input).</summary>

@@ -5,7 +5,7 @@
 # "PASSED FAILED" to artifacts/ci/counts/site-test.txt. Screenshots land in artifacts/site-test/.
 # Idempotent; exits non-zero on any failure, including a failed install.
 set -uo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 
 counts_dir=artifacts/ci/counts
 out=artifacts/site-test
@@ -28,7 +28,11 @@ fi
 
 site="$out/site"
 rm -rf "$site"
-bash scripts/site/build-site.sh --out "$site" || give_up "build-site.sh failed"
+# The page as the workflow builds it: with the policy values the tool defines (scripts/policy).
+policy=$(scripts/policy) || give_up "scripts/policy failed"
+value() { sed -n "s/^$1=//p" <<< "$policy"; }
+bash scripts/site/build-site.sh --out "$site" --alert-threshold "$(value trend-alert-threshold)" \
+  --allocation-tolerance-bytes "$(value allocation-tolerance-bytes)" || give_up "build-site.sh failed"
 
 log="$out/test.tap"
 SITE_DIR="$site" SITE_SCREENSHOTS="$out" \

@@ -1,30 +1,34 @@
 #!/usr/bin/env bash
 # Assembles the trend site folder: index.html, trend.css, js/, vendor/chart.umd.js (from the pinned npm
-# package, never a CDN) and config.js (the alert threshold and the classes' baseline methods).
+# package, never a CDN) and config.js (the policy values the page applies, and the classes' baseline methods).
 #
 # The page loads ./data.js, github-action-benchmark's file. On gh-pages the workflow runs this with
 # --out dev/bench, next to the action's dev/bench/data.js. This script never writes, moves or deletes data.js
 # (the action owns it) nor anything else in DIR that is not one of the files above.
 #
-# usage: build-site.sh --out DIR [--alert-threshold 130%] [--baseline-method Class=Method]...
-#   --alert-threshold   the value given to github-action-benchmark's alert-threshold (default 130%)
-#   --baseline-method   a class's baseline method for the ratio view (default ReadBenchmarks=FileStreamSync;
-#                       giving any replaces the default)
+# usage: build-site.sh --out DIR --alert-threshold PERCENT --allocation-tolerance-bytes N [--baseline-method Class=Method]...
+#   --alert-threshold             the value given to github-action-benchmark's alert-threshold
+#   --allocation-tolerance-bytes  the least growth of an allocation that may alert
+#                                 (both are scripts/policy's values: this script restates neither)
+#   --baseline-method             a class's baseline method for the ratio view (default ReadBenchmarks=FileStreamSync;
+#                                 giving any replaces the default)
 # exit codes: 0 ok, 2 bad usage or a failed install/copy
 set -euo pipefail
 
 site_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-USAGE="usage: build-site.sh --out DIR [--alert-threshold 130%] [--baseline-method Class=Method]..."
+USAGE="usage: build-site.sh --out DIR --alert-threshold PERCENT --allocation-tolerance-bytes N [--baseline-method Class=Method]..."
 fail() { echo "build-site: $1" >&2; exit 2; }
 
 out=""
-threshold="130%"
+threshold=""
+tolerance=""
 baselines=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --out|--alert-threshold|--baseline-method) [ $# -ge 2 ] || fail "$1 needs a value; $USAGE" ;;&
+    --out|--alert-threshold|--allocation-tolerance-bytes|--baseline-method) [ $# -ge 2 ] || fail "$1 needs a value; $USAGE" ;;&
     --out) out=$2; shift 2 ;;
     --alert-threshold) threshold=$2; shift 2 ;;
+    --allocation-tolerance-bytes) tolerance=$2; shift 2 ;;
     --baseline-method) baselines+=("$2"); shift 2 ;;
     -h|--help) echo "$USAGE"; exit 0 ;;
     *) fail "unknown argument '$1'; $USAGE" ;;
@@ -32,7 +36,8 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$out" ] || fail "--out DIR is required; $USAGE"
 # The action's own format (a number and a percent sign); the page parses it the same way.
-[[ "$threshold" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || fail "--alert-threshold must look like 130%, got '$threshold'"
+[[ "$threshold" =~ ^[0-9]+(\.[0-9]+)?%$ ]] || fail "--alert-threshold must be a percentage such as 150%, got '$threshold'"
+[[ "$tolerance" =~ ^[0-9]+$ ]] || fail "--allocation-tolerance-bytes must be whole bytes, got '$tolerance'"
 [ ${#baselines[@]} -gt 0 ] || baselines=("ReadBenchmarks=FileStreamSync")
 baseline_json=""
 for pair in "${baselines[@]}"; do
@@ -60,6 +65,7 @@ cat > "$out/config.js" <<CONFIG || fail "cannot write $out/config.js"
 // Written by scripts/site/build-site.sh; not edited by hand.
 window.FILEPIPES_TREND_CONFIG = {
   "alertThreshold": "$threshold",
+  "allocationToleranceBytes": $tolerance,
   "baselineMethods": { $baseline_json },
   "chartJsVersion": "$chart_version"
 };

@@ -1,7 +1,8 @@
 // After github-action-benchmark has recorded this commit (with comment-on-alert and fail-on-alert off),
 // finds the commit's alerts in gh-pages' data.js with the page's own rule (scripts/site/page/js/alerts.js)
 // and turns them into the confirm-alert matrix: one entry per OS, with the benchmark methods to re-measure.
-//   node find-alerts.mjs <data.js> --commit SHA --threshold 130%
+//   node find-alerts.mjs <data.js> --commit SHA --threshold PERCENT --allocation-tolerance-bytes N
+// (both values from scripts/policy)
 // Prints the matrix JSON ([] when nothing alerted); in a workflow also sets the step output `alerts` and
 // lists the alerts in the job summary. Exit 2 on bad input, with one line on stderr.
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ export function parseDataJs(text) {
 }
 
 /** The alerts of one commit: [{ os, metric, name, method, ratio, value, previousValue, previousCommitId }]. */
-export function alertsOfCommit(data, commit, threshold) {
+export function alertsOfCommit(data, commit, threshold, allocationToleranceBytes) {
   const found = [];
   for (const [suite, entries] of Object.entries(data?.entries ?? {})) {
     const match = SUITE_NAME.exec(suite);
@@ -45,7 +46,7 @@ export function alertsOfCommit(data, commit, threshold) {
     if (index < 0) {
       continue;
     }
-    const alerts = alertRule.findSuiteAlerts(entries, threshold, alertRule.minIncreaseFor(metric));
+    const alerts = alertRule.findSuiteAlerts(entries, threshold, alertRule.minIncreaseFor(metric, allocationToleranceBytes));
     for (const bench of entries[index].benches) {
       const alert = alerts.get(`${index}\u0000${bench.name}`);
       const method = METHOD.exec(bench.name);
@@ -80,15 +81,20 @@ function summary(alerts, threshold) {
 function main(argv, env) {
   const [dataPath, ...rest] = argv;
   const options = {};
+  const usage = 'usage: find-alerts.mjs <data.js> --commit SHA --threshold PERCENT --allocation-tolerance-bytes N';
   for (let i = 0; i < rest.length; i += 2) {
-    if (!['--commit', '--threshold'].includes(rest[i]) || rest[i + 1] === undefined) {
-      throw new InputError('usage: find-alerts.mjs <data.js> --commit SHA --threshold 130%');
+    if (!['--commit', '--threshold', '--allocation-tolerance-bytes'].includes(rest[i]) || rest[i + 1] === undefined) {
+      throw new InputError(usage);
     }
     options[rest[i].slice(2)] = rest[i + 1];
   }
   if (!dataPath || !/^[0-9a-f]{40}$/.test(options.commit ?? '')) {
-    throw new InputError('usage: find-alerts.mjs <data.js> --commit SHA --threshold 130% (SHA: 40 hex digits)');
+    throw new InputError(`${usage} (SHA: 40 hex digits)`);
   }
+  if (!/^[0-9]+$/.test(options['allocation-tolerance-bytes'] ?? '')) {
+    throw new InputError(`${usage} (N: whole bytes)`);
+  }
+  const tolerance = Number(options['allocation-tolerance-bytes']);
   let threshold;
   try {
     threshold = alertRule.parseThreshold(options.threshold);
@@ -101,7 +107,7 @@ function main(argv, env) {
   } catch {
     throw new InputError(`cannot read ${dataPath}`);
   }
-  const alerts = alertsOfCommit(parseDataJs(text), options.commit, threshold);
+  const alerts = alertsOfCommit(parseDataJs(text), options.commit, threshold, tolerance);
   const matrix = JSON.stringify(confirmationMatrix(alerts));
   process.stdout.write(`${matrix}\n`);
   if (env.GITHUB_OUTPUT) {

@@ -36,6 +36,12 @@ internal static class VerdictDefaults
     /// <summary>The pipeline's allocation tolerance, above BenchmarkDotNet's launch-to-launch spread.</summary>
     public const string PipelineAllocationThreshold = "512B";
 
+    /// <summary>
+    /// main's trend: github-action-benchmark's alert-threshold, which the trend page and the alert finder apply too
+    /// (the workflow and the page get it from the <c>policy</c> command).
+    /// </summary>
+    public const string TrendAlertThreshold = "130%";
+
     /// <summary>The pipeline's interleaving: one in-process launch per benchmark method, base and head back to back.</summary>
     public const string Interleave = "method";
 

@@ -16,7 +16,7 @@ test('the site lands next to data.js, which stays byte for byte, and config.js c
     const data = 'window.BENCHMARK_DATA = {"entries": {}}';
     writeFileSync(join(out, 'data.js'), data);
     writeFileSync(join(out, 'CNAME'), 'bench.example.org\n');
-    const result = run('--out', out, '--alert-threshold', '175%');
+    const result = run('--out', out, '--alert-threshold', '175%', '--allocation-tolerance-bytes', '2048');
     assert.equal(result.status, 0, result.stderr);
     assert.equal(readFileSync(join(out, 'data.js'), 'utf8'), data);
     assert.equal(readFileSync(join(out, 'CNAME'), 'utf8'), 'bench.example.org\n');
@@ -25,6 +25,7 @@ test('the site lands next to data.js, which stays byte for byte, and config.js c
     }
     const config = readFileSync(join(out, 'config.js'), 'utf8');
     assert.match(config, /"alertThreshold": "175%"/);
+    assert.match(config, /"allocationToleranceBytes": 2048,/);
     assert.match(config, /"baselineMethods": \{ "ReadBenchmarks": "FileStreamSync" \}/);
     // Every script the page loads is in the folder (data.js aside, which the action writes).
     const html = readFileSync(join(out, 'index.html'), 'utf8');
@@ -40,7 +41,11 @@ test('the site lands next to data.js, which stays byte for byte, and config.js c
 });
 
 test('bad usage is a one-line error and exit code 2', () => {
-  for (const args of [[], ['--out'], ['--out', tmpdir(), '--alert-threshold', '1.3'], ['--out', tmpdir(), '--baseline-method', 'Read'], ['--bogus']]) {
+  const policy = ['--alert-threshold', '175%', '--allocation-tolerance-bytes', '2048'];
+  for (const args of [[], ['--out'], ['--out', tmpdir(), ...policy, '--alert-threshold', '1.3'], ['--out', tmpdir(), ...policy, '--baseline-method', 'Read'], ['--bogus'],
+    // Neither policy value has a default here: the workflow passes scripts/policy's.
+    ['--out', tmpdir(), '--alert-threshold', '175%'], ['--out', tmpdir(), '--allocation-tolerance-bytes', '2048'],
+    ['--out', tmpdir(), ...policy, '--allocation-tolerance-bytes', '512B']]) {
     const result = run(...args);
     assert.equal(result.status, 2, args.join(' '));
     assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);

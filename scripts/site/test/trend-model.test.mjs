@@ -34,8 +34,8 @@ test('a FullName splits into class, method and parameters, a flags-enum value ke
 test('the threshold is read as the action reads it, and anything else is refused', () => {
   assert.equal(parseThreshold('130%'), 1.3);
   assert.equal(parseThreshold('112.5%'), 1.125);
-  assert.throws(() => parseThreshold('1.3'), /130%/);
-  assert.throws(() => parseThreshold(''), /130%/);
+  assert.throws(() => parseThreshold('1.3'), /must be a percentage/);
+  assert.throws(() => parseThreshold(''), /must be a percentage/);
 });
 
 test('alerts: strictly above the threshold, against the last entry with a different commit id', () => {
@@ -65,9 +65,9 @@ test('alerts: zero to zero is ratio 1, zero to something is an alert, bigger-is-
 test('alerts: an allocation must also grow by more than 512 B, so 0 B to a few hundred bytes never alerts alone', () => {
   const entries = [entry('a', [bench('zero', 0), bench('big', 1000), bench('edge', 0)]),
     entry('b', [bench('zero', 400), bench('big', 2000), bench('edge', 513)])];
-  assert.deepEqual([...findSuiteAlerts(entries, 1.3, minIncreaseFor('allocated')).keys()].sort(), ['1\u0000big', '1\u0000edge']);
-  assert.deepEqual([...findSuiteAlerts(entries, 1.3, minIncreaseFor('time')).keys()].sort(), ['1\u0000big', '1\u0000edge', '1\u0000zero']);
-  const model = trendModel.buildModel({ entries: { 'FilePipes allocated (ubuntu-latest)': entries } }, { alertThreshold: '130%' });
+  assert.deepEqual([...findSuiteAlerts(entries, 1.3, minIncreaseFor('allocated', 512)).keys()].sort(), ['1\u0000big', '1\u0000edge']);
+  assert.deepEqual([...findSuiteAlerts(entries, 1.3, minIncreaseFor('time', 512)).keys()].sort(), ['1\u0000big', '1\u0000edge', '1\u0000zero']);
+  const model = trendModel.buildModel({ entries: { 'FilePipes allocated (ubuntu-latest)': entries } }, { alertThreshold: '130%', allocationToleranceBytes: 512 });
   assert.equal(model.suites[0].benches.get('zero').points[1].alert, null, 'the page rings what the workflow confirms');
 });
 
@@ -92,7 +92,7 @@ test('the counters\' suites are metrics of their own, after time and allocated, 
       'FilePipes time (ubuntu-latest)': suite('ns', 1e7),
       'FilePipes calls (ubuntu-latest)': suite('calls', 1),
     },
-  }, { alertThreshold: '130%' });
+  }, { alertThreshold: '130%', allocationToleranceBytes: 512 });
   assert.deepEqual(model.metrics, ['time', 'counted-bytes', 'read-calls', 'instructions']);
   assert.deepEqual(model.ignoredSuites, ['FilePipes calls (ubuntu-latest)']);
   assert.equal(trendModel.findSuite(model, 'windows-latest', 'counted-bytes').benches.get(read).points[0].value, 816);
@@ -116,7 +116,7 @@ test('units are humanized for time and bytes, and a "± n" range in the same uni
 });
 
 test('the generated data yields exactly the injected alerts and marks the bump commit', () => {
-  const model = trendModel.buildModel(makeTrendData(), { alertThreshold: '130%' });
+  const model = trendModel.buildModel(makeTrendData(), { alertThreshold: '130%', allocationToleranceBytes: 512 });
   assert.deepEqual(model.oses, ['ubuntu-latest', 'windows-latest']);
   assert.deepEqual(model.metrics, ['time', 'allocated']);
   const found = [];
@@ -140,7 +140,7 @@ test('the generated data yields exactly the injected alerts and marks the bump c
 
 test('ratio groups divide by the baseline method at the same commit and parameters', () => {
   const data = makeTrendData();
-  const model = trendModel.buildModel(data, { alertThreshold: '130%' });
+  const model = trendModel.buildModel(data, { alertThreshold: '130%', allocationToleranceBytes: 512 });
   const suite = trendModel.findSuite(model, 'ubuntu-latest', 'time');
   const combos = trendModel.ratioGroups([suite], 'ReadBenchmarks', 'FileStreamSync', () => true);
   const combo = combos.find((c) => c.parameterText === 'BufferSize: 65536, FileOptions: SequentialScan, File: 128MiB');
@@ -159,7 +159,7 @@ test('ratio groups divide by the baseline method at the same commit and paramete
 test('suites with other names are ignored, not misread', () => {
   const model = trendModel.buildModel(
     { entries: { 'Some other suite': [], 'FilePipes time (ubuntu-latest)': [entry('a', [bench('N.C.M', 1)])] } },
-    { alertThreshold: '130%' },
+    { alertThreshold: '130%', allocationToleranceBytes: 512 },
   );
   assert.deepEqual(model.ignoredSuites, ['Some other suite']);
   assert.equal(model.suites.length, 1);

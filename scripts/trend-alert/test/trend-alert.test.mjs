@@ -44,14 +44,16 @@ function data() {
 }
 
 test('find-alerts: the commit\'s points above the threshold; 0 B to a few hundred bytes never alerts by itself', () => {
-  const alerts = alertsOfCommit(data(), sha('b'), 1.3);
+  const alerts = alertsOfCommit(data(), sha('b'), 1.3, 512);
   assert.deepEqual(alerts.map((a) => `${a.os} ${a.metric} ${a.name}`).sort(), [
     `ubuntu-latest allocated ${WRITE}`,
     `ubuntu-latest time ${READ}`,
     `ubuntu-latest time ${READ64}`,
   ]);
-  assert.deepEqual(alertsOfCommit(data(), sha('a'), 1.3), [], 'the first point has nothing to compare with');
-  assert.deepEqual(alertsOfCommit(data(), sha('c'), 1.3), [], 'a commit that is not in data.js has no alerts');
+  assert.ok(alertsOfCommit(data(), sha('b'), 1.3, 399).some((a) => a.metric === 'allocated' && a.name === READ), 'the tolerance given is the one applied');
+  assert.throws(() => alertsOfCommit(data(), sha('b'), 1.3), /allocation tolerance must be a number of bytes/, 'no tolerance is no default');
+  assert.deepEqual(alertsOfCommit(data(), sha('a'), 1.3, 512), [], 'the first point has nothing to compare with');
+  assert.deepEqual(alertsOfCommit(data(), sha('c'), 1.3, 512), [], 'a commit that is not in data.js has no alerts');
   assert.deepEqual(confirmationMatrix(alerts), [{
     os: 'ubuntu-latest',
     methods: 'FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter',
@@ -67,13 +69,15 @@ test('find-alerts CLI: reads data.js, sets the step output and the summary, refu
   writeFileSync(output, '');
   writeFileSync(summary, '');
   const run = (args) => spawnSync('node', ['scripts/trend-alert/find-alerts.mjs', ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary } });
-  const ok = run([dataJs, '--commit', sha('b'), '--threshold', '130%']);
+  const ok = run([dataJs, '--commit', sha('b'), '--threshold', '130%', '--allocation-tolerance-bytes', '512']);
   assert.equal(ok.status, 0, ok.stderr);
   const matrix = JSON.parse(/^alerts=(.*)$/m.exec(readFileSync(output, 'utf8'))[1]);
   assert.deepEqual(matrix.map((m) => m.os), ['ubuntu-latest']);
   assert.match(readFileSync(summary, 'utf8'), /Trend alerts to confirm/);
-  for (const bad of [[dataJs, '--commit', 'HEAD', '--threshold', '130%'], [dataJs, '--commit', sha('b'), '--threshold', '1.3'],
-    [join(dir, 'missing.js'), '--commit', sha('b'), '--threshold', '130%']]) {
+  for (const bad of [[dataJs, '--commit', 'HEAD', '--threshold', '130%', '--allocation-tolerance-bytes', '512'],
+    [dataJs, '--commit', sha('b'), '--threshold', '1.3', '--allocation-tolerance-bytes', '512'],
+    [dataJs, '--commit', sha('b'), '--threshold', '130%'], [dataJs, '--commit', sha('b'), '--threshold', '130%', '--allocation-tolerance-bytes', '5%'],
+    [join(dir, 'missing.js'), '--commit', sha('b'), '--threshold', '130%', '--allocation-tolerance-bytes', '512']]) {
     const refused = run(bad);
     assert.equal(refused.status, 2, bad.join(' '));
     assert.equal(refused.stderr.trim().split('\n').length, 1);

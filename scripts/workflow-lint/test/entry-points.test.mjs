@@ -405,7 +405,7 @@ test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the 
   const commit = 'b'.repeat(40);
   const env = { TREND_REMOTE: remote, GITHUB_SHA: commit, GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '7', GH_TOKEN: '' };
   assert.equal(run('bash', ['scripts/publish-trend.sh', 'ensure-branch'], env).status, 0);
-  const none = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%'], env);
+  const none = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%', '512'], env);
   assert.equal(none.status, 0, none.stderr);
   assert.equal(none.stdout.trim(), '[]', 'no data.js yet: nothing to alert on');
 
@@ -421,7 +421,7 @@ test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the 
   git(['push', '-q', 'origin', 'gh-pages'], clone);
   const output = join(temp('output-'), 'o');
   writeFileSync(output, '');
-  const found = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%'], { ...env, GITHUB_OUTPUT: output });
+  const found = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%', '512'], { ...env, GITHUB_OUTPUT: output });
   assert.equal(found.status, 0, found.stderr);
   const alerts = /^alerts=(.*)$/m.exec(readFileSync(output, 'utf8'))[1];
   assert.deepEqual(JSON.parse(alerts), [{ os: 'windows-latest', methods: 'FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter' }]);

@@ -345,8 +345,11 @@ test('the PR job runs without write access and the main job publishes the trend 
   assert.deepEqual(bench.jobs.suite.permissions, { contents: 'read', actions: 'read' });
   assert.equal(bench.jobs.suite.env?.PeerAdapters, 'true', 'the runners build the peer adapters, base and head alike');
   assert.equal(bench.jobs.suite.name, 'suite (${{ matrix.os }})', 'post.mjs finds each leg by this job name');
-  assert.equal(bench.env.TREND_ALERT_THRESHOLD, '130%');
+  assert.equal(bench.env.TREND_ALERT_THRESHOLD, undefined, 'the threshold is the tool\'s (scripts/policy), not restated here');
   const publish = bench.jobs['publish-trend'];
+  const policy = publish.steps.find((s) => s.id === 'policy');
+  assert.equal(policy?.run, 'bash scripts/policy --github-output "$GITHUB_OUTPUT"');
+  const policyOutput = (name) => `\${{ steps.policy.outputs.${name} }}`;
   // GitHub keeps one pending run per concurrency group and cancels older pending ones: a shared group on main
   // would drop trend points in a burst of pushes (issue 12, item 6). Concurrent publishes are reconciled by retries.
   assert.equal(publish.concurrency, undefined, 'publish-trend must not queue behind a concurrency group');
@@ -377,7 +380,8 @@ test('the PR job runs without write access and the main job publishes the trend 
     assert.equal(w['gh-pages-branch'], 'gh-pages');
     assert.equal(w['benchmark-data-dir-path'], 'dev/bench');
     assert.ok(Number.isInteger(w['max-items-in-chart']) && w['max-items-in-chart'] > 0);
-    assert.equal(w['alert-threshold'], '${{ env.TREND_ALERT_THRESHOLD }}');
+    assert.equal(w['alert-threshold'], policyOutput('trend-alert-threshold'));
+    assert.ok(publish.steps.indexOf(policy) < publish.steps.indexOf(step), `${w.name}: the policy is read first`);
     // The action records only; an alert comments and fails after confirm-alert's A/B (issue 12, item 12).
     assert.equal(w['comment-on-alert'], false);
     assert.equal(w['fail-on-alert'], false);
@@ -387,11 +391,14 @@ test('the PR job runs without write access and the main job publishes the trend 
   const ensure = publish.steps[runs.indexOf('bash scripts/publish-trend.sh ensure-branch')];
   assert.match(ensure.if ?? '', /!cancelled\(\)/, 'gh-pages is created in every run that gets there, a failed collect included');
   assert.ok(publish.steps.indexOf(ensure) < publish.steps.indexOf(trendSteps[0]), 'gh-pages exists before the action looks for it');
-  assert.ok(runs.some((r) => r.includes('scripts/site/build-site.sh') && r.includes('"$TREND_ALERT_THRESHOLD"')));
+  const build = publish.steps.find((s) => String(s.run ?? '').includes('scripts/site/build-site.sh'));
+  assert.equal(build.run, 'bash scripts/site/build-site.sh --out "$RUNNER_TEMP/site" --alert-threshold "$THRESHOLD" --allocation-tolerance-bytes "$TOLERANCE"');
+  assert.deepEqual([build.env.THRESHOLD, build.env.TOLERANCE], [policyOutput('trend-alert-threshold'), policyOutput('allocation-tolerance-bytes')]);
   const placeIndex = runs.findIndex((r) => r.includes('publish-trend.sh place-page'));
   const lastTrend = publish.steps.lastIndexOf(trendSteps.at(-1));
   assert.ok(placeIndex > lastTrend, 'the page is placed after the action has pushed data.js');
-  const findIndex = publish.steps.findIndex((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh find-alerts "$TREND_ALERT_THRESHOLD"');
+  const findIndex = publish.steps.findIndex((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh find-alerts "$THRESHOLD" "$TOLERANCE"');
+  assert.deepEqual([publish.steps[findIndex].env.THRESHOLD, publish.steps[findIndex].env.TOLERANCE], [policyOutput('trend-alert-threshold'), policyOutput('allocation-tolerance-bytes')]);
   assert.ok(findIndex > lastTrend, 'alerts are looked for after every suite is recorded');
   assert.equal(publish.outputs.alerts, `\${{ steps.${publish.steps[findIndex].id}.outputs.alerts }}`);
   const confirm = bench.jobs['confirm-alert'];

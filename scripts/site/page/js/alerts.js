@@ -2,10 +2,10 @@
 // a commit is compared with the last earlier entry of the same suite whose commit id differs, bench by bench
 // (same name), and alerts when the "worse" ratio is strictly greater than the threshold. A bench missing from
 // that previous entry is skipped; 0 → 0 counts as ratio 1.
-// One addition of ours: an allocation alert also needs the value to grow by more than
-// ALLOCATED_MIN_INCREASE_BYTES. BenchmarkDotNet reports 0 B for some launches of long operations, and the
-// action's ratio from 0 B to a few hundred bytes is infinite; 512 B is the PR check's allocation tolerance
-// (scripts/pr-report, --alloc-threshold), the smallest change the project treats as an allocation regression.
+// One addition of ours: an allocation alert also needs the value to grow by more than the PR check's allocation
+// tolerance (scripts/policy's allocation-tolerance-bytes, the smallest change the project treats as an allocation
+// regression). BenchmarkDotNet reports 0 B for some launches of long operations, and the action's ratio from 0 B to
+// a few hundred bytes is infinite.
 // The page rings these alerts and the publish job confirms them (scripts/trend-alert/find-alerts.mjs).
 (function (root, factory) {
   const api = factory();
@@ -18,18 +18,20 @@
   'use strict';
 
   const BIGGER_IS_BETTER_TOOLS = new Set(['benchmarkjs', 'pytest', 'customBiggerIsBetter']);
-  const ALLOCATED_MIN_INCREASE_BYTES = 512;
 
-  /** The least growth (in the suite's unit) that may alert: 512 B for allocations, none for time. */
-  function minIncreaseFor(metric) {
-    return metric === 'allocated' ? ALLOCATED_MIN_INCREASE_BYTES : 0;
+  /** The least growth (in the suite's unit) that may alert: the allocation tolerance for allocations, none for time. */
+  function minIncreaseFor(metric, allocationToleranceBytes) {
+    if (!(typeof allocationToleranceBytes === 'number' && Number.isFinite(allocationToleranceBytes) && allocationToleranceBytes >= 0)) {
+      throw new Error('the allocation tolerance must be a number of bytes (scripts/policy), got "' + allocationToleranceBytes + '"');
+    }
+    return metric === 'allocated' ? allocationToleranceBytes : 0;
   }
 
   // The action's own format: a percentage with a trailing "%"; anything else is rejected, not guessed.
   function parseThreshold(text) {
     const match = /^\s*([0-9]+(?:\.[0-9]+)?)%\s*$/.exec(String(text));
     if (match === null) {
-      throw new Error('alert threshold must look like "130%", got "' + text + '"');
+      throw new Error('alert threshold must be a percentage such as "150%", got "' + text + '"');
     }
     return Number(match[1]) / 100;
   }
@@ -99,5 +101,5 @@
     return check ? CHECK_TEXT[check.status] || 'unknown check "' + check.status + '"' : 'not checked (yet)';
   }
 
-  return { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText, ALLOCATED_MIN_INCREASE_BYTES, CONFIRMED_METRICS };
+  return { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText, CONFIRMED_METRICS };
 });

@@ -45,8 +45,8 @@
     };
   }
 
-  function buildSuite(name, metric, os, entries, threshold) {
-    const suiteAlerts = alerts.findSuiteAlerts(entries, threshold, alerts.minIncreaseFor(metric));
+  function buildSuite(name, metric, os, entries, threshold, allocationToleranceBytes) {
+    const suiteAlerts = alerts.findSuiteAlerts(entries, threshold, alerts.minIncreaseFor(metric, allocationToleranceBytes));
     const benches = new Map();
     entries.forEach((entry, index) => {
       for (const bench of entry.benches) {
@@ -77,7 +77,7 @@
         ignoredSuites.push(name);
         continue;
       }
-      suites.push(buildSuite(name, match[1], match[2], entries, threshold));
+      suites.push(buildSuite(name, match[1], match[2], entries, threshold, config.allocationToleranceBytes));
     }
     return {
       suites,

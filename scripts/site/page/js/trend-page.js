@@ -6,10 +6,8 @@
   const trend = root.FilePipesTrend;
   const { formatValue, formatRange } = trend.units;
   const controls = trend.pageControls;
-  const config = Object.assign(
-    { alertThreshold: '130%', baselineMethods: {} },
-    root.FILEPIPES_TREND_CONFIG || {},
-  );
+  // config.js is written by build-site.sh with the tool's policy values; the page restates none of them.
+  const config = Object.assign({ baselineMethods: {} }, root.FILEPIPES_TREND_CONFIG || {});
   const METRIC_TEXT = trend.trendModel.METRIC_TEXT;
 
   const state = { os: '', metric: 'time', view: 'values', query: '', params: {}, log: false };
@@ -166,6 +164,7 @@
       showProblem('data.js holds no "FilePipes <metric> (<os>)" suite (time, allocated or a counter).');
       return;
     }
+    byId('allocation-tolerance').textContent = formatValue(config.allocationToleranceBytes, 'B');
     const updated = model.lastUpdate ? new Date(model.lastUpdate).toISOString().slice(0, 16).replace('T', ' ') : '';
     byId('last-update').textContent = updated ? 'Data updated ' + updated + ' UTC.' : '';
     if (model.repoUrl) {
