@@ -629,8 +629,12 @@ public sealed partial class FilePipeReader : PipeReader
             return this.returnedEnd;
         }
 
-        // A cast, like Pipe: a position from a plain array or another kind of sequence throws InvalidCastException.
-        var segment = (PipeSegment)owner;
+        if (owner is not PipeSegment segment)
+        {
+            ThrowForeignPosition(owner);
+            return 0;
+        }
+
         if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Memory.Length)
         {
             throw PipeMisuse.PositionNotInBuffer();
@@ -644,6 +648,15 @@ public sealed partial class FilePipeReader : PipeReader
 
         return at;
     }
+
+    /// <summary>Another pipe's segment is as foreign as another reader's; anything else (a plain array's position)
+    /// fails Pipe's own cast, with InvalidCastException.</summary>
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowForeignPosition(object owner) =>
+        throw (owner is ReadOnlySequenceSegment<byte>
+            ? PipeMisuse.PositionNotInBuffer()
+            : new InvalidCastException($"Unable to cast object of type '{owner.GetType()}' to type '{typeof(PipeSegment)}'."));
 
     private void ReleaseBefore(long consumedAt)
     {
