@@ -671,7 +671,8 @@ public sealed partial class FilePipeReader
             run.Next = null;
             if (run.Error is not null || run.EndsData)
             {
-                this.readError = run.Error;
+                // A misuse error already there stays.
+                this.readError ??= run.Error;
                 this.endOfData = true;
             }
 

@@ -10,6 +10,7 @@ namespace FilePipes;
 public sealed partial class FilePipeReader
 {
     private static readonly Action<object?, CancellationToken> OnReadTokenCanceled = CancelPendingReadFromToken;
+    private static readonly Action<object?> OnSecondWaiter = RefuseConcurrentReads;
 
     // Signals that completed readers left for the next reader with background reads.
     private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
@@ -47,7 +48,8 @@ public sealed partial class FilePipeReader
             }
         }
 
-        // Like Pipe, a second read while one is pending gets the same awaitable; awaiting both throws.
+        // Like Pipe, a second read while one is pending gets the same awaitable; a second waiter on it fails both
+        // (RefuseConcurrentReads).
         return this.readSignal!.Task;
     }
 
@@ -55,7 +57,8 @@ public sealed partial class FilePipeReader
     {
         if (this.readAheadSegments > 0 && this.readSignal is null)
         {
-            this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>();
+            this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>(OnSecondWaiter);
+            this.readSignal.Owner = this;
 
             // Half the read-ahead, at most a run: the reads keep the other half to go on with while the consumer
             // wakes. A handle that cannot seek wakes it per read: its next read may wait for a writer indefinitely.
@@ -75,6 +78,26 @@ public sealed partial class FilePipeReader
             {
                 reader.FailPendingRead(new OperationCanceledException(cancellationToken));
             }
+        }
+    }
+
+    /// <summary>A second waiter on the pending read's awaitable: Pipe completes its writer with the error, so both waits
+    /// and every later read throw it. Here the data ends with it, due at once.</summary>
+    private static void RefuseConcurrentReads(object? state)
+    {
+        var reader = (FilePipeReader)state!;
+        lock (reader.sync)
+        {
+            if (!reader.readPending)
+            {
+                // Pipe too lets a waiter on a completed awaitable just run.
+                return;
+            }
+
+            reader.readError = PipeMisuse.ConcurrentReads();
+            reader.readErrorIsMisuse = true;
+            reader.endOfData = true;
+            reader.FailPendingRead(reader.readError);
         }
     }
 
@@ -116,6 +139,7 @@ public sealed partial class FilePipeReader
     {
         if (this.readSignal is { IsIdle: true } signal)
         {
+            signal.Owner = null;
             StoredSignals.Return(signal);
         }
 

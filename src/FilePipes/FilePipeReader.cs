@@ -81,6 +81,8 @@ public sealed partial class FilePipeReader : PipeReader
 
     private bool endOfData;
     private Exception? readError;
+    // The error is misuse (concurrent reads), which Pipe throws at once, before any data or cancellation.
+    private bool readErrorIsMisuse;
     private bool completed;
     private bool cancelPending;
     private bool resultOutstanding;
@@ -123,7 +125,8 @@ public sealed partial class FilePipeReader : PipeReader
     // A read error waits until the consumer has examined every byte read before it, so background reads that ran
     // ahead of a slow consumer never make it lose those bytes; a pending cancellation still comes first.
     [MemberNotNullWhen(true, nameof(readError))]
-    private bool ErrorIsDue => this.readError is not null && !this.cancelPending && this.bufferedEnd <= this.examinedEnd;
+    private bool ErrorIsDue =>
+        this.readError is not null && (this.readErrorIsMisuse || (!this.cancelPending && this.bufferedEnd <= this.examinedEnd));
 
     private long BufferStart => this.head is null ? this.bufferedEnd : this.head.RunningIndex + this.headIndex;
 
@@ -569,7 +572,8 @@ public sealed partial class FilePipeReader : PipeReader
     {
         if (this.ErrorIsDue)
         {
-            return ValueTask.FromException<ReadResult>(this.readError);
+            // Misuse throws from the call, as Pipe's does; a read's error comes with the awaitable.
+            return this.readErrorIsMisuse ? throw this.readError : ValueTask.FromException<ReadResult>(this.readError);
         }
 
         return new ValueTask<ReadResult>(this.TakeResult());
@@ -625,8 +629,12 @@ public sealed partial class FilePipeReader : PipeReader
             return this.returnedEnd;
         }
 
-        // A cast, like Pipe: a position from a plain array or another kind of sequence throws InvalidCastException.
-        var segment = (PipeSegment)owner;
+        if (owner is not PipeSegment segment)
+        {
+            ThrowForeignPosition(owner);
+            return 0;
+        }
+
         if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Memory.Length)
         {
             throw PipeMisuse.PositionNotInBuffer();
@@ -640,6 +648,15 @@ public sealed partial class FilePipeReader : PipeReader
 
         return at;
     }
+
+    /// <summary>Another pipe's segment is as foreign as another reader's; anything else (a plain array's position)
+    /// fails Pipe's own cast, with InvalidCastException.</summary>
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowForeignPosition(object owner) =>
+        throw (owner is ReadOnlySequenceSegment<byte>
+            ? PipeMisuse.PositionNotInBuffer()
+            : new InvalidCastException($"Unable to cast object of type '{owner.GetType()}' to type '{typeof(PipeSegment)}'."));
 
     private void ReleaseBefore(long consumedAt)
     {

@@ -11,6 +11,8 @@ internal static class PipeMisuse
 
     public static InvalidOperationException AlreadyReading() => new("Reading is already in progress.");
 
+    public static InvalidOperationException ConcurrentReads() => new("Concurrent reads or writes are not supported.");
+
     public static InvalidOperationException NoReadToComplete() => new("No reading operation to complete.");
 
     public static InvalidOperationException ExaminedBeforeConsumed() =>

@@ -12,8 +12,10 @@ namespace FilePipes;
 /// Each block has two segments, its <see cref="Twin"/>s, and a block taken for reuse comes back as the other one.
 /// A position is a segment and an index, so were the same segment reused, a position from a buffer already consumed
 /// would point into the new buffer and be accepted; with twins, the old segment is out of the chain and the position
-/// is refused. Positions from two or more reuses back still look valid (the twin has come round again), as every
-/// position does to <c>Pipe</c>, which checks none.
+/// is refused. Positions from two or more reuses back are not detected: the twin has come round again, and such a
+/// position reads as one into the current buffer, which may silently consume bytes not yet read. No generation can
+/// tell them apart: a position is the segment and the index that the sequence computes within the segment's memory,
+/// so only a new segment per use (an allocation per read) would; <c>Pipe</c> checks no position at all.
 /// </remarks>
 internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
 {

@@ -7,6 +7,11 @@ namespace FilePipes;
 /// Continuations run asynchronously, so the side that signals is never hijacked by the side that waits:
 /// that is what lets reading overlap parsing.
 /// </summary>
+/// <remarks>
+/// A second waiter on an awaitable that is still pending is <c>Pipe</c>'s "concurrent reads" misuse: the owner is told
+/// (it fails the wait, as <c>Pipe</c> does), and the second waiter is queued itself, in the first waiter's execution
+/// context as <c>Pipe</c> runs it. Handed to the core, it would overwrite that context before the core refused it.
+/// </remarks>
 /// <typeparam name="T">The result type.</typeparam>
 internal sealed class ReusableSignal<T> : IValueTaskSource<T>
 {
@@ -14,6 +19,16 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
     // 1 from Reset until the awaiter took the result: until then an awaitable handed out may still be awaited, so the
     // signal must not be reset for another reader.
     private int awaited = 1;
+    // Waiters registered since Reset: the core takes one.
+    private int waiters;
+    // The first waiter's execution context, if it flows one: Pipe runs a second waiter in it.
+    private ExecutionContext? firstContext;
+    private readonly Action<object?>? onSecondWaiter;
+
+    public ReusableSignal(Action<object?>? onSecondWaiter = null) => this.onSecondWaiter = onSecondWaiter;
+
+    /// <summary>Gets or sets the state passed to the second-waiter callback: the signal's current owner.</summary>
+    public object? Owner { get; set; }
 
     public ValueTask<T> Task => new(this, this.core.Version);
 
@@ -23,6 +38,7 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
     public void Reset()
     {
         Volatile.Write(ref this.awaited, 0);
+        Volatile.Write(ref this.waiters, 0);
         this.core.Reset();
     }
 
@@ -49,6 +65,32 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
 
     ValueTaskSourceStatus IValueTaskSource<T>.GetStatus(short token) => this.core.GetStatus(token);
 
-    void IValueTaskSource<T>.OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags) =>
-        this.core.OnCompleted(continuation, state, token, flags);
+    void IValueTaskSource<T>.OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags)
+    {
+        // A stale token goes to the core, which refuses it.
+        if (token != this.core.Version || Interlocked.Exchange(ref this.waiters, 1) == 0)
+        {
+            this.firstContext = (flags & ValueTaskSourceOnCompletedFlags.FlowExecutionContext) != 0 ? ExecutionContext.Capture() : null;
+            this.core.OnCompleted(continuation, state, token, flags);
+            return;
+        }
+
+        // The owner fails the wait if it is still pending; either way this waiter then finds the awaitable completed.
+        this.onSecondWaiter?.Invoke(this.Owner);
+        if (this.firstContext is { } context)
+        {
+            // Queued from inside the context, so the work item captures it.
+            ExecutionContext.Run(context, QueueWaiter, (continuation, state));
+        }
+        else
+        {
+            ThreadPool.UnsafeQueueUserWorkItem(continuation, state, preferLocal: false);
+        }
+    }
+
+    private static void QueueWaiter(object? waiter)
+    {
+        (Action<object?> continuation, object? state) = ((Action<object?>, object?))waiter!;
+        ThreadPool.QueueUserWorkItem(continuation, state, preferLocal: false);
+    }
 }

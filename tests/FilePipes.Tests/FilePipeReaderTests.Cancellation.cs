@@ -75,34 +75,4 @@ public sealed partial class FilePipeReaderTests
         Assert.True(canceled.IsCanceled);
         Assert.Equal("xyz"u8.ToArray(), read);
     }
-
-    [LinuxFact("Two reads can only both be pending on a FIFO with no data yet; mkfifo is Linux-only here.")]
-    public async Task TwoPendingReadsBehaveAsOnAPipe()
-    {
-        // Pipe hands the second pending read the same awaitable, and refuses a second waiter on it.
-        var pipe = new Pipe();
-        Task<ReadResult> pipeFirst = pipe.Reader.ReadAsync().AsTask();
-        Exception? expected = Record.Exception(() => pipe.Reader.ReadAsync());
-        Exception? expectedOnWait = await SecondWaiterErrorAsync(pipe.Reader);
-        pipe.Writer.Complete();
-        await Record.ExceptionAsync(() => pipeFirst);
-
-        string fifo = Fifo.Make(this.files, "two-pending.fifo");
-        (FilePipeReader reader, var writer) = await Fifo.OpenBothAsync(fifo, () => FilePipe.OpenReader(fifo));
-        Task<ReadResult> firstTask = reader.ReadAsync().AsTask();
-        Exception? actual = Record.Exception(() => reader.ReadAsync());
-        Exception? actualOnWait = await SecondWaiterErrorAsync(reader);
-        Fifo.WriteAndClose(writer, "1"u8.ToArray());
-        ReadResult result = await firstTask.WaitAsync(Fifo.Timeout);
-        reader.AdvanceTo(result.Buffer.End);
-        reader.Complete();
-
-        Assert.Null(expected);
-        Assert.Equal(expected?.GetType(), actual?.GetType());
-        Assert.IsType<InvalidOperationException>(expectedOnWait);
-        Assert.IsType<InvalidOperationException>(actualOnWait);
-    }
-
-    private static ValueTask<Exception?> SecondWaiterErrorAsync(PipeReader reader) =>
-        Record.ExceptionAsync(async () => await reader.ReadAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(5)));
 }

@@ -165,4 +165,29 @@ public sealed partial class FilePipeReaderTests
         reader.Complete();
         other.Complete();
     }
+
+    [Theory]
+    [MemberData(nameof(ReadAheadDepths))]
+    public async Task AdvancingToAPositionOfAPipesBufferThrowsAsForAnotherReader(int readAhead)
+    {
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(new byte[100], TestTimeout.Token());
+        ReadResult foreign = await pipe.Reader.ReadAsync(TestTimeout.Token());
+        string path = this.files.WriteRandom("pipe-position.bin", 100);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
+        PipeReader other = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = readAhead });
+        ReadResult read = await reader.ReadAsync(TestTimeout.Token());
+        ReadResult otherRead = await other.ReadAsync(TestTimeout.Token());
+
+        var fromPipe = Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(foreign.Buffer.GetPosition(10)));
+        var fromReader = Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(otherRead.Buffer.GetPosition(10)));
+        Assert.Equal(fromReader.Message, fromPipe.Message);
+
+        // Refused, it changed nothing: the read is still outstanding and whole.
+        reader.AdvanceTo(read.Buffer.End);
+        reader.Complete();
+        other.Complete();
+        pipe.Reader.Complete();
+        pipe.Writer.Complete();
+    }
 }
