@@ -55,10 +55,10 @@ for project in "${projects[@]}"; do
   part=()
   case "$project" in
     library) folder=tests/FilePipes.Tests ;;
-    comparer) folder=tests/ResultsComparer.Tests ;;
-    comparer-verdict) folder=tests/ResultsComparer.Tests; for glob in "${verdict[@]}"; do part+=(-m "$glob"); done ;;
-    comparer-runner) folder=tests/ResultsComparer.Tests; for glob in "${runner[@]}"; do part+=(-m "$glob"); done ;;
-    comparer-rest) folder=tests/ResultsComparer.Tests; for glob in "${verdict[@]}" "${runner[@]}"; do part+=(-m "!$glob"); done ;;
+    comparer) folder=tests/BenchGuard.Tests ;;
+    comparer-verdict) folder=tests/BenchGuard.Tests; for glob in "${verdict[@]}"; do part+=(-m "$glob"); done ;;
+    comparer-runner) folder=tests/BenchGuard.Tests; for glob in "${runner[@]}"; do part+=(-m "$glob"); done ;;
+    comparer-rest) folder=tests/BenchGuard.Tests; for glob in "${verdict[@]}" "${runner[@]}"; do part+=(-m "!$glob"); done ;;
   esac
   args=(--output "$out/$project")
   if [ -n "$since" ]; then args+=("--since:$since"); fi

@@ -65,7 +65,7 @@ public sealed class LinkTests
     [InlineData("architecture.md")]
     [InlineData("architecture.md#how-data-flows")]
     [InlineData("../README.md")]
-    [InlineData("../scripts/ResultsComparer")]
+    [InlineData("../src/BenchGuard")]
     [InlineData("../tests/Docs.Tests/LinkTests.cs#L1")]
     [InlineData("#checking-scriptspr-report-locally")]
     [InlineData("#the-page")]

@@ -10,7 +10,7 @@ namespace Pipeline.Tests;
 /// </summary>
 public sealed partial class MutationConfigTests
 {
-    private static readonly string[] Configured = ["FilePipes.Tests", "ResultsComparer.Tests"];
+    private static readonly string[] Configured = ["FilePipes.Tests", "BenchGuard.Tests"];
 
     public static TheoryData<string> TestProjects => new(Configured);
 

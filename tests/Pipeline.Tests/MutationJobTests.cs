@@ -121,12 +121,12 @@ public sealed class MutationJobTests
     // --output DIR are the --since (on a pull request) and then the part's -m globs.
     private static void AssertTheComparersPartsMutateEachFileOnce(List<StubCall> stryker, int partsFrom)
     {
-        var parts = stryker.Where(c => c.WorkingDirectory.EndsWith("ResultsComparer.Tests", StringComparison.Ordinal))
+        var parts = stryker.Where(c => c.WorkingDirectory.EndsWith("BenchGuard.Tests", StringComparison.Ordinal))
             .Select(c => c.Arguments[partsFrom..].Where((_, i) => i % 2 == 1).ToList())
             .ToList();
         Assert.Equal(3, parts.Count);
         Assert.All(parts, part => Assert.NotEmpty(part));
-        var comparer = Path.Combine(RepositoryRoot.Path, "scripts", "ResultsComparer");
+        var comparer = Path.Combine(RepositoryRoot.Path, "src", "BenchGuard");
         var files = Directory.EnumerateFiles(comparer, "*.cs", SearchOption.AllDirectories)
             .Select(f => Path.GetRelativePath(comparer, f).Replace('\\', '/'))
             .Where(f => !f.StartsWith("bin/", StringComparison.Ordinal) && !f.StartsWith("obj/", StringComparison.Ordinal))
@@ -134,7 +134,7 @@ public sealed class MutationJobTests
         Assert.Contains("AB/AbRun.cs", files);
         foreach (var file in files)
         {
-            Assert.True(parts.Count(part => InPart(part, "scripts/ResultsComparer/" + file)) == 1, $"{file} is not in exactly one part");
+            Assert.True(parts.Count(part => InPart(part, "src/BenchGuard/" + file)) == 1, $"{file} is not in exactly one part");
         }
     }
 

@@ -21,7 +21,7 @@ public sealed class WorkflowScriptTests
         ["scripts/publish-trend.sh"] = [nameof(MainPushFlowTests), nameof(TrendBranchTests), EntryPoints],
         ["scripts/site/build-site.sh"] = [nameof(MainPushFlowTests), "scripts/site/test/build-site.test.mjs"],
         ["scripts/confirm-alert.sh"] = [EntryPoints],
-        ["scripts/policy"] = [nameof(MainPushFlowTests), "tests/ResultsComparer.Tests/PolicyCommandTests.cs"],
+        ["scripts/policy"] = [nameof(MainPushFlowTests), "tests/BenchGuard.Tests/PolicyCommandTests.cs"],
         ["dotnet test FilePipes.sln"] = [CiRun],
         ["scripts/package.sh"] = [nameof(PackageFlowTests)],
         ["scripts/ci/lint-workflows.sh"] = [CiRun],

@@ -16,7 +16,7 @@ namespace FilePipes.Benchmarks.Counters;
 /// reading the counters themselves taken out, and the least and most of one operation. With <c>--marks</c>, under
 /// callgrind, each case runs N and then 2N operations between marks instead, and the instructions per operation are
 /// (the 2N part − the N part) / N: whatever the marks and the loop cost is in both parts and cancels
-/// (scripts/ResultsComparer's <c>counters</c> does that).
+/// (src/BenchGuard's <c>counters</c> does that).
 /// </summary>
 public static class CountersHost
 {

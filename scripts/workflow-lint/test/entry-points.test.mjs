@@ -263,14 +263,14 @@ args="$*"
 arg_after() { local key=$1; shift; while [ $# -gt 1 ]; do [ "$1" = "$key" ] && { echo "$2"; return; }; shift; done; }
 echo "$args" >> "$(dirname "$0")/calls"
 case "$args" in
-  build*ResultsComparer.csproj*) out=$(arg_after -o "$@"); mkdir -p "$out"; touch "$out/ResultsComparer.dll" ;;
+  build*BenchGuard.csproj*) out=$(arg_after -o "$@"); mkdir -p "$out"; touch "$out/BenchGuard.dll" ;;
   build*benchmarks/FilePipes.Benchmarks*) out=$(arg_after -o "$@"); mkdir -p "$out"; touch "$out/FilePipes.Benchmarks.dll" ;;
-  *"ResultsComparer.dll counters "*) [ ${countersExit} -eq 0 ] || { echo "counters: the counters run failed" >&2; exit ${countersExit}; }
+  *"BenchGuard.dll counters "*) [ ${countersExit} -eq 0 ] || { echo "counters: the counters run failed" >&2; exit ${countersExit}; }
     echo '{"cases": []}' > "$(arg_after --out "$@")" ;;
   *FilePipes.Benchmarks*) out=$(arg_after --artifacts "$@"); mkdir -p "$out/results"; echo '{}' > "$out/results/Read-report-full.json"
     echo "$args" > "$(dirname "$0")/suite-args" ;;
-  *"ResultsComparer.dll compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
-  *"ResultsComparer.dll export-trend "*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
+  *"BenchGuard.dll compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
+  *"BenchGuard.dll export-trend "*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
     dir=$(arg_after --out-dir "$@"); mkdir -p "$dir"; echo '[]' > "$dir/time.json"; echo '[]' > "$dir/allocated.json"
     if [ -n "$(arg_after --counters "$@")" ]; then echo '[]' > "$dir/counted-bytes.json"; fi ;;
   *) echo "unexpected: $args" >&2; exit 9 ;;
@@ -301,7 +301,7 @@ test('bench-main: the counters of the program it built go to export-trend; faile
   assert.equal(result.status, 0, result.stderr);
   const calls = readFileSync(join(bin, 'calls'), 'utf8').split('\n');
   const build = calls.find((c) => c.startsWith('build -c Release benchmarks/FilePipes.Benchmarks '));
-  const counters = calls.find((c) => c.includes('ResultsComparer.dll counters '));
+  const counters = calls.find((c) => c.includes('BenchGuard.dll counters '));
   assert.ok(build && counters, calls.join('\n'));
   assert.ok(counters.includes(`--program ${/-o (\S+)/.exec(build)[1]}/FilePipes.Benchmarks.dll`), 'the counters count the program just built');
   assert.ok(counters.endsWith(`--out ${out}/counters.json ${counters.match(/--work \S+/)[0]} --filter *Small* --instruction-operations 0`), counters);

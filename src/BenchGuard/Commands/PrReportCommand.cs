@@ -1,0 +1,245 @@
+using System.Globalization;
+using System.Text.Json;
+using BenchGuard.AB;
+using BenchGuard.Cli;
+using BenchGuard.Comparison;
+using BenchGuard.Counters;
+using BenchGuard.Output;
+
+namespace BenchGuard.Commands;
+
+/// <summary>
+/// <c>pr-report</c>, the main job (the README's <c>scripts/pr-report</c> calls it): an A/B timing comparison of the
+/// head against its base on this machine, the deterministic counters of both, plus the head against the stored baseline
+/// of this OS, as one report. Writes report.md and report.json, results/ (the head's results), ab/ (every launch, log and
+/// the A/B comparison), counters.json and counters/ (both sides' counts), and baseline.json/.md into --out; the sides'
+/// checkouts go to --src, never inside --out (the workflow uploads --out). Exit codes: 0 ok; 1 with --fail-on-regression
+/// when a check fails; 2 bad usage, or the head does not build or cannot be measured. A checkout that cannot be removed
+/// is a warning, never an exit code.
+/// </summary>
+internal static class PrReportCommand
+{
+    /// <summary>The usage line.</summary>
+    public const string Usage =
+        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile quick|full] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
+
+    // What a PR of this repository changes: its own code's timings (the FilePipes category). The BCL comparison
+    // subjects are tracked by the trend on main.
+    /// <summary>The PR slice, when no --filter is given: the library's own benchmarks (counters counts them too).</summary>
+    internal static readonly string[] DefaultFilters = ["*.FilePipeReader*", "*.FilePipeWriter*"];
+
+    // Apart from the default --out (artifacts/pr-report) and any upload folder, and git-ignored (artifacts/) so that
+    // the working-tree snapshot never takes a kept checkout; stable across runs for --keep-src --reuse-build.
+    /// <summary>Where the sides' checkouts go when no --src is given, relative to the repository.</summary>
+    internal static readonly string DefaultSources = Path.Combine("artifacts", "pr-report-src");
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(string[] args) => Run(args, null);
+
+    /// <summary>Runs the command; <paramref name="removeCheckout"/> replaces the checkout removal (tests make it fail).</summary>
+    public static int Run(string[] args, Func<string, string?>? removeCheckout)
+    {
+        var (rest, benchArguments) = PassThroughOptions.Take("pr-report", args, "--bench-arg");
+        if (rest.Contains("--help") || rest.Contains("-h"))
+        {
+            Console.Out.WriteLine(Usage);
+            return ExitCodes.Ok;
+        }
+
+        var a = CommandArguments.Parse(
+            "pr-report",
+            rest,
+            ["--against", "--base", "--head", "--os", "--profile", "--rounds", "--filter*", "--out", "--src", "--threshold", "--fail-threshold",
+             "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--instruction-operations", "--repo"],
+            ["--fail-on-regression", "--peer-adapters", "--keep-src", "--reuse-build"]);
+
+        // Every knob is checked here, by the parsers compare itself uses, before anything is built.
+        var compare = CompareCommand.ParseOptions(
+            a,
+            a.Value("--threshold", VerdictDefaults.PipelineThreshold)!,
+            VerdictDefaults.PipelineAllocationThreshold,
+            VerdictDefaults.PipelineFailThreshold,
+            VerdictDefaults.PipelinePairedRule,
+            paired: true);
+        if (a.Value("--against") is not null && a.Value("--base") is not null)
+        {
+            throw new InputException("pr-report: give --against or --base, not both");
+        }
+
+        var profile = a.Choice("--profile", VerdictDefaults.Profile, "quick", "full");
+        var interleave = a.Choice("--interleave", VerdictDefaults.Interleave, AbOptions.Interleavings);
+        var rounds = a.Value("--rounds") is { } roundsText
+            ? int.TryParse(roundsText, NumberStyles.None, CultureInfo.InvariantCulture, out var r) && r is >= 1 and <= 99
+                ? r
+                : throw new InputException($"pr-report: --rounds must be a whole number from 1 to 99, not '{roundsText}'")
+            : AbOptions.DefaultRounds(interleave);
+
+        var instructionOperations = a.Value("--instruction-operations") is { } nText
+            ? int.TryParse(nText, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n is >= 0 and <= 1000
+                ? n
+                : throw new InputException($"pr-report: --instruction-operations must be a whole number from 0 (no instructions) to 1000, not '{nText}'")
+            : PullRequestCounters.InstructionOperations;
+
+        var git = GitRepository.Find(Path.GetFullPath(a.Value("--repo", ".")!))
+            ?? throw new InputException("pr-report: not inside a git repository");
+        var progress = new ProgressLog("pr-report");
+        var os = a.Value("--os") ?? DefaultOs();
+        progress.Say($"runner OS: {os}" + (a.Value("--os") is null ? " (the default here; --os changes it)" : ""));
+        var baselines = Path.Combine(git.Root, "baselines");
+        if (!Directory.Exists(Path.Combine(baselines, os)))
+        {
+            var known = Directory.Exists(baselines) ? string.Join(' ', Directory.EnumerateDirectories(baselines).Select(Path.GetFileName).Order(StringComparer.Ordinal)) : "";
+            throw new InputException($"pr-report: no baselines/{os} folder: --os must be one of: {known}");
+        }
+
+        var against = a.Value("--against") ?? (git.Commit("main") is null && git.Commit("origin/main") is not null ? "origin/main" : "main");
+        var outDir = Path.GetFullPath(Path.Combine(git.Root, a.Value("--out", Path.Combine("artifacts", "pr-report"))!));
+        var sources = Path.GetFullPath(Path.Combine(git.Root, a.Value("--src", DefaultSources)!));
+        CheckFolders(git.Root, outDir, sources);
+        Directory.CreateDirectory(outDir);
+        foreach (var stale in new[] { "report.md", "report.json", "baseline.json", "baseline.md", PullRequestCounters.FileName })
+        {
+            File.Delete(Path.Combine(outDir, stale));
+        }
+
+        var results = Path.Combine(outDir, "results");
+        if (Directory.Exists(results))
+        {
+            Directory.Delete(results, recursive: true);
+        }
+
+        var logs = Path.Combine(outDir, "logs");
+        Directory.CreateDirectory(logs);
+
+        // The stored-baseline comparison is restricted to the same globs, so benchmarks the A/B did not run are not
+        // reported as Missing, while a FilePipe* benchmark that the head deleted still is.
+        IReadOnlyList<string> globs = a.Values("--filter") is { Count: > 0 } given ? given : DefaultFilters;
+        progress.Say($"benchmarks: {string.Join(' ', globs)}");
+        progress.Say($"checkouts: {sources}");
+        var options = new AbOptions(
+            Path.Combine(outDir, "ab"),
+            sources,
+            a.Value("--base"),
+            against,
+            a.Value("--head"),
+            rounds,
+            profile,
+            interleave,
+            globs,
+            compare with { TimingRole = "verdict", Filter = [] },
+            a.Has("--peer-adapters") ? ["-p:PeerAdapters=true"] : [],
+            benchArguments,
+            AbOptions.DefaultLaunchTimeout,
+            a.Has("--keep-src"),
+            a.Has("--reuse-build"));
+        var checkouts = removeCheckout is null ? new Checkouts(git) : new Checkouts(git) { Remove = removeCheckout };
+
+        // 1. Head against base on this machine: the timing verdict that can fail the check (above the hard limit only),
+        // then, while both builds exist, their deterministic counters (bytes and system calls above the base fail).
+        (string? File, string? Error) counters = (null, null);
+        List<string> selection = ["--profile", profile, .. globs.SelectMany(glob => new[] { "--filter", glob })];
+        var ab = AbRun.Run(git, options, checkouts, progress, builds => counters = PullRequestCounters.Measure(
+            builds, selection, instructionOperations, Path.Combine(outDir, PullRequestCounters.FileName), Path.Combine(outDir, "counters"), progress));
+        CopyTree(ab.HeadResults, results);
+
+        // 2. Head against the stored baseline: allocations can fail (beyond the tolerance); timing is indicative only.
+        var baselineJson = Path.Combine(outDir, "baseline.json");
+        try
+        {
+            var baseline = CompareCommand.Compare(
+                null, compare with { TimingRole = "indicative", Paired = null, FailThreshold = null, Filter = globs }, Path.Combine(baselines, os), results);
+            File.WriteAllText(Path.Combine(logs, "compare-baseline.out"), ConsoleReportWriter.Write(baseline, null, false));
+            CompareCommand.WriteFiles(baseline, Path.Combine(outDir, "baseline.md"), baselineJson, false);
+        }
+        catch (InputException e)
+        {
+            throw new InputException($"pr-report: comparing with baselines/{os} failed: {e.Message}", e);
+        }
+
+        // 3. One OS section of the PR comment; the report counts what fails the check and decides the exit code.
+        var reportMd = Path.Combine(outDir, "report.md");
+        var reportJson = Path.Combine(outDir, "report.json");
+        List<string> report = ["--os", os, "--baseline", baselineJson, "--md", reportMd, "--json", reportJson];
+        report.AddRange(ab.AbJson is { } abJson ? ["--ab", abJson] : ["--ab-error", ab.AbError ?? "the A/B comparison was not made"]);
+        report.AddRange(counters.File is { } countersJson ? ["--counters", countersJson] : ["--counters-error", counters.Error ?? "the counters were not made"]);
+        if (a.Has("--fail-on-regression"))
+        {
+            report.Add("--fail-on-regression");
+        }
+
+        int code;
+        try
+        {
+            code = ReportCommand.Run([.. report]);
+        }
+        catch (InputException e)
+        {
+            throw new InputException($"pr-report: composing the report failed: {e.Message}", e);
+        }
+
+        Console.Out.Write(File.ReadAllText(reportMd));
+        progress.Say($"report: {reportMd} and {reportJson}; head results: {results}");
+        if (counters.File is null)
+        {
+            Console.Error.WriteLine($"pr-report: the counters were not measured, so BenchmarkDotNet's bytes gate the A/B instead: {counters.Error}");
+        }
+
+        if (code == ExitCodes.Regression)
+        {
+            // The headline names every count that fails the check, so the line says what is slower or larger.
+            Console.Error.WriteLine($"pr-report: regression on {os}: {Headline(reportJson)}");
+        }
+
+        return code;
+    }
+
+    // Each side's folder in --src is replaced whatever it holds, so --src must not hold the repository. A checkout
+    // inside --out would be uploaded with the report (a whole worktree when Windows holds one of its files), and
+    // --out inside --src could be replaced by a checkout.
+    private static void CheckFolders(string repository, string outDir, string sources)
+    {
+        if (IsSameOrInside(repository, sources))
+        {
+            throw new InputException($"pr-report: --src {sources} holds the repository {repository}: its base/ and head/ are replaced by checkouts; give --src a folder of their own");
+        }
+
+        if (IsSameOrInside(sources, outDir))
+        {
+            throw new InputException($"pr-report: --src {sources} is inside --out {outDir}: the checkouts would be uploaded with the report; give --src a folder outside --out");
+        }
+
+        if (IsSameOrInside(outDir, sources))
+        {
+            throw new InputException($"pr-report: --out {outDir} is inside --src {sources}: give --out a folder outside --src");
+        }
+    }
+
+    // Both are full paths; a folder counts as inside itself. Windows and macOS compare names without case by default.
+    private static bool IsSameOrInside(string folder, string container)
+    {
+        static string Slashed(string path) => Path.EndsInDirectorySeparator(path) ? path : path + Path.DirectorySeparatorChar;
+        var comparison = OperatingSystem.IsWindows() || OperatingSystem.IsMacOS() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
+        return Slashed(folder).StartsWith(Slashed(container), comparison);
+    }
+
+    private static string DefaultOs() =>
+        OperatingSystem.IsLinux() ? "ubuntu-latest"
+        : OperatingSystem.IsWindows() ? "windows-latest"
+        : throw new InputException($"pr-report: no default runner OS for {System.Runtime.InteropServices.RuntimeInformation.OSDescription}; pass --os ubuntu-latest or --os windows-latest");
+
+    private static string Headline(string reportJson)
+    {
+        using var document = JsonDocument.Parse(File.ReadAllText(reportJson));
+        return document.RootElement.GetProperty("headline").GetString() ?? "";
+    }
+
+    private static void CopyTree(string from, string to)
+    {
+        foreach (var file in Directory.EnumerateFiles(from, "*", SearchOption.AllDirectories))
+        {
+            var target = Path.Combine(to, Path.GetRelativePath(from, file));
+            Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+            File.Copy(file, target, overwrite: true);
+        }
+    }
+}

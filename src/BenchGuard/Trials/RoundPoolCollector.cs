@@ -1,0 +1,92 @@
+using System.Globalization;
+using System.Text.RegularExpressions;
+using BenchGuard.AB;
+using BenchGuard.Cli;
+
+namespace BenchGuard.Trials;
+
+/// <summary>
+/// <c>trials collect-rounds --pool DIR --filter GLOB... [--levels 0,0.10,0.20] [--commit REF] [--until HH:MM]
+/// [--max-rounds N] [--bench-arg ARG]...</c>: a pool of rounds in the protocol of <c>--interleave method</c>. Round r
+/// takes level r of the repeating --levels list; in it, method i runs base then head when r + i is odd, head then base
+/// otherwise, as the runner does, each launch with the runner's method-launch settings; the head is slowed by the
+/// round's level. Layout: DIR/launches/R001-S10/{base,head}/uN/ and DIR/rounds.tsv. Resumable.
+/// </summary>
+internal static partial class RoundPoolCollector
+{
+    private const string Header = "round\tkind\tslowdown\tunit\tside\tstarted\tseconds\texit\tjson";
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(string[] args)
+    {
+        var (rest, benchArguments) = PassThroughOptions.Take("collect-rounds", args, "--bench-arg");
+        var a = CommandArguments.Parse("collect-rounds", rest, [.. TrialPool.Options, "--max-rounds", "--levels"], []);
+        var filters = a.Values("--filter");
+        if (filters.Count == 0)
+        {
+            throw new InputException("collect-rounds: --filter is required: trials run a slice, say which");
+        }
+
+        var levels = a.Value("--levels", "0,0.10,0.20")!.Split(',');
+        foreach (var level in levels)
+        {
+            if (!LevelPattern().IsMatch(level))
+            {
+                throw new InputException($"collect-rounds: --levels takes fractions such as 0,0.10,0.20, not '{level}'");
+            }
+        }
+
+        var maxRounds = TrialPool.Count("collect-rounds", a, "--max-rounds");
+        var pool = TrialPool.Open("collect-rounds", a);
+        List<string> arguments = ["--profile", "quick", .. BenchmarkLauncher.MethodLaunchArguments, .. benchArguments];
+        // In the runner's order (ordinal), so that method i alternates its sides as it does there.
+        var units = pool.Launcher.ListMethods(pool.Build, ["--profile", "quick", "--filter", .. filters]).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
+        if (units.Count == 0)
+        {
+            throw new InputException("collect-rounds: the filters match no benchmark method in the quick profile");
+        }
+
+        pool.Progress.Say($"methods: {string.Join(' ', units)}");
+        var tsv = Path.Combine(pool.Folder, "rounds.tsv");
+        if (!File.Exists(tsv))
+        {
+            File.WriteAllText(tsv, Header + "\n");
+        }
+
+        var round = File.ReadLines(tsv).Skip(1).Select(line => int.Parse(line.Split('\t')[0], CultureInfo.InvariantCulture)).DefaultIfEmpty(0).Max();
+        for (var count = 0; count < maxRounds; count++)
+        {
+            if (pool.PastDeadline)
+            {
+                pool.Progress.Say("deadline reached");
+                break;
+            }
+
+            round++;
+            var level = levels[(round - 1) % levels.Length];
+            var percent = (int)Math.Round(double.Parse(level, CultureInfo.InvariantCulture) * 100);
+            var kind = percent == 0 ? "P" : $"S{percent:00}";
+            var name = $"R{round:000}-{kind}";
+            pool.Progress.Say($"round {name}");
+            for (var i = 0; i < units.Count; i++)
+            {
+                string[] order = (round + i) % 2 == 1 ? ["base", "head"] : ["head", "base"];
+                foreach (var side in order)
+                {
+                    var slowdown = side == "head" && kind != "P" ? level : "";
+                    var started = TrialPool.Now();
+                    var record = pool.Launcher.Launch(
+                        pool.Build, side, round, units[i], Path.Combine(pool.Folder, "launches", name, side, $"u{i}"),
+                        Path.Combine(pool.Folder, "logs", $"{name}-{side}-u{i}.log"), [.. arguments, "--filter", units[i]],
+                        new Dictionary<string, string?> { ["FILEPIPES_SLOWDOWN"] = slowdown });
+                    File.AppendAllText(tsv, string.Join('\t', round, kind, slowdown.Length == 0 ? "0" : slowdown, units[i], side, started, Math.Round(record.Seconds), record.ExitCode, record.JsonFiles) + "\n");
+                }
+            }
+        }
+
+        return ExitCodes.Ok;
+    }
+
+    [GeneratedRegex(@"^0(\.[0-9]{1,2})?$")]
+    private static partial Regex LevelPattern();
+}

@@ -1,0 +1,82 @@
+using System.Text.RegularExpressions;
+using BenchGuard.Commands;
+using BenchGuard.Comparison;
+using BenchGuard.Tests.Infrastructure;
+
+namespace BenchGuard.Tests;
+
+/// <summary>
+/// <c>policy</c>: the values the workflows, the trend page and the alert finder apply, defined once in C# and written
+/// for them; and no file outside the tool restates one.
+/// </summary>
+public sealed class PolicyCommandTests : IDisposable
+{
+    private readonly string folder = Directory.CreateTempSubdirectory("policy-").FullName;
+
+    public void Dispose() => Directory.Delete(this.folder, recursive: true);
+
+    [Fact]
+    public void ItPrintsEachValueAsTheToolDefinesIt()
+    {
+        var run = ComparerRun.Of("policy");
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.Equal("", run.Error);
+        Assert.Equal($"trend-alert-threshold={VerdictDefaults.TrendAlertThreshold}\nallocation-tolerance-bytes=512\n", run.Out);
+        Assert.Equal("512B", VerdictDefaults.PipelineAllocationThreshold);
+    }
+
+    [Fact]
+    public void WithGitHubOutputItAppendsToTheStepsOutputs()
+    {
+        var output = Path.Combine(this.folder, "output");
+        File.WriteAllText(output, "earlier=1\n");
+
+        var run = ComparerRun.Of("policy", "--github-output", output);
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.Equal("", run.Out);
+        Assert.Equal("earlier=1\n" + string.Concat(PolicyCommand.Values.Select(v => $"{v.Name}={v.Value}\n")), File.ReadAllText(output));
+    }
+
+    [Fact]
+    public void BadUsageAndAnUnwritableFileAreOneLineAndExitTwo()
+    {
+        ComparerRun.Of("policy", "--bogus").AssertBadInput("policy: unknown option '--bogus'");
+        ComparerRun.Of("policy", "--github-output", Path.Combine(this.folder, "no-such-folder", "output")).AssertBadInput("policy: cannot write");
+    }
+
+    [Fact]
+    public void NoFileOutsideTheToolRestatesAPolicyValue()
+    {
+        // The workflows, the shell glue, the page and the Node scripts get these from `scripts/policy`; a literal copy
+        // would drift the day the C# value changes. Tests and docs may quote them.
+        var root = RepositoryRoot();
+        var files = Directory.EnumerateFiles(Path.Combine(root, ".github"), "*", SearchOption.AllDirectories)
+            .Concat(Directory.EnumerateFiles(Path.Combine(root, "scripts"), "*", SearchOption.AllDirectories))
+            .Where(f => !Regex.IsMatch(f.Replace('\\', '/'), @"/(node_modules|test|bin|obj|BenchGuard)/|\.(md|json|png)$"))
+            .ToList();
+        Assert.Contains(files, f => f.EndsWith("alerts.js", StringComparison.Ordinal));
+        Assert.Contains(files, f => f.EndsWith("benchmarks.yml", StringComparison.Ordinal));
+
+        var found = (from file in files
+                     let text = File.ReadAllText(file)
+                     from value in PolicyCommand.Values
+                     let literal = value.Name == "allocation-tolerance-bytes" ? value.Value : Regex.Escape(value.Value)
+                     where Regex.IsMatch(text, $@"(?<![\w.]){literal}(?![\w.])")
+                     select $"{Path.GetRelativePath(root, file)}: {value.Name} ({value.Value})").ToList();
+
+        Assert.Empty(found);
+    }
+
+    private static string RepositoryRoot()
+    {
+        var folder = AppContext.BaseDirectory;
+        while (!File.Exists(Path.Combine(folder, "FilePipes.sln")))
+        {
+            folder = Path.GetDirectoryName(Path.TrimEndingDirectorySeparator(folder)) ?? throw new InvalidOperationException("no FilePipes.sln above the test binaries");
+        }
+
+        return folder;
+    }
+}
