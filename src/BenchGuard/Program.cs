@@ -1,3 +1,4 @@
+using System.Reflection;
 using BenchGuard.Commands;
 
 namespace BenchGuard;
@@ -21,6 +22,10 @@ public static class Program
         ["policy"] = PolicyCommand.Run,
     };
 
+    /// <summary>Gets the tool's version: the package's (release.yml packs the tag's), with the commit it was built from.</summary>
+    public static string Version { get; } =
+        typeof(Program).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "unknown";
+
     /// <summary>Runs a command and returns its exit code (0 ok, 1 regression when asked, 2 bad input).</summary>
     /// <param name="args">The command name, then its options.</param>
     /// <returns>The exit code.</returns>
@@ -29,6 +34,12 @@ public static class Program
         try
         {
             var commands = Commands();
+            if (args is ["--version"])
+            {
+                Console.Out.WriteLine(Version);
+                return ExitCodes.Ok;
+            }
+
             if (args.Length == 0 || !commands.TryGetValue(args[0], out var command))
             {
                 var given = args.Length == 0 ? "no command" : $"unknown command '{args[0]}'";
