@@ -16,8 +16,8 @@ public sealed class PackageFlowTests
         Stubs.RecordCall + "\n" +
         "case \"$1\" in\n" +
         "  test|nuget) ;;\n" +
-        "  pack) while [ $# -gt 0 ]; do case \"$1\" in -o) out=$2 ;; -p:Version=*) version=${1#-p:Version=} ;; esac; shift; done\n" +
-        "    mkdir -p \"$out\" && touch \"$out/FilePipes.${version:-props}.nupkg\" \"$out/FilePipes.${version:-props}.snupkg\" ;;\n" +
+        "  pack) id=$(basename \"$2\" .csproj); while [ $# -gt 0 ]; do case \"$1\" in -o) out=$2 ;; -p:Version=*) version=${1#-p:Version=} ;; esac; shift; done\n" +
+        "    mkdir -p \"$out\" && touch \"$out/$id.${version:-props}.nupkg\" \"$out/$id.${version:-props}.snupkg\" ;;\n" +
         "  *) echo \"unexpected: dotnet $*\" >&2; exit 9 ;;\n" +
         "esac";
 
@@ -72,25 +72,37 @@ public sealed class PackageFlowTests
         }
 
         var name = Path.GetFileName(Assert.Single(Directory.GetDirectories(github.ArtifactStore)));
-        var pack = Assert.Single(Stubs.Calls(tools));
-        Assert.Equal(["pack", "src/FilePipes/FilePipes.csproj", "-c", "Release", "-o", $"artifacts/upload/{name}", $"-p:Version={version}"], pack.Arguments);
+        // The library and the tool, each with the tag's version.
+        Assert.Equal(
+            [
+                ["pack", "src/FilePipes/FilePipes.csproj", "-c", "Release", "-o", $"artifacts/upload/{name}", $"-p:Version={version}"],
+                ["pack", "src/BenchGuard/BenchGuard.csproj", "-c", "Release", "-o", $"artifacts/upload/{name}", $"-p:Version={version}"],
+            ],
+            Stubs.Calls(tools).Select(call => call.Arguments));
 
         var nuget = github.Job(workflow, "nuget").Run().AssertSucceeded();
         Assert.Equal("stood in", nuget.Step("NuGet/login").Outcome);
-        var nupkg = $"artifacts/incoming/{name}/FilePipes.{version}.nupkg";
+        string Incoming(string id, string extension) => $"artifacts/incoming/{name}/{id}.{version}.{extension}";
         // One push per .nupkg: dotnet nuget push takes the .snupkg beside it along.
-        var push = Assert.Single(Stubs.Calls(tools).Skip(1));
-        Assert.Equal(["nuget", "push", nupkg, "--api-key", "key-from-login", "--source", NuGetSource, "--skip-duplicate"], push.Arguments);
+        Assert.Equal(
+            [
+                ["nuget", "push", Incoming("BenchGuard", "nupkg"), "--api-key", "key-from-login", "--source", NuGetSource, "--skip-duplicate"],
+                ["nuget", "push", Incoming("FilePipes", "nupkg"), "--api-key", "key-from-login", "--source", NuGetSource, "--skip-duplicate"],
+            ],
+            Stubs.Calls(tools).Skip(2).Select(call => call.Arguments));
 
         github.Job(workflow, "github-release").Run().AssertSucceeded();
         // No release for the tag yet: it is looked up, then created with the packages attached.
-        var calls = Stubs.Calls(tools).Skip(2).ToList();
+        var calls = Stubs.Calls(tools).Skip(4).ToList();
         Assert.All(calls, call => Assert.Equal("gh", call.Program));
         Assert.Equal(["release", "view", tag, "--json", "isDraft", "--jq", ".isDraft"], calls[0].Arguments);
         string[] flags = prerelease ? ["--prerelease"] : [];
-        Assert.Equal(["release", "create", tag, "--verify-tag", "--title", tag, "--generate-notes", .. flags, nupkg, $"artifacts/incoming/{name}/FilePipes.{version}.snupkg"], calls[1].Arguments);
+        Assert.Equal(
+            ["release", "create", tag, "--verify-tag", "--title", tag, "--generate-notes", .. flags,
+                Incoming("BenchGuard", "nupkg"), Incoming("FilePipes", "nupkg"), Incoming("BenchGuard", "snupkg"), Incoming("FilePipes", "snupkg")],
+            calls[1].Arguments);
         Assert.Equal(2, calls.Count);
-        Assert.Equal($"published: FilePipes.{version}.nupkg, FilePipes.{version}.snupkg", Release(tools, tag));
+        Assert.Equal($"published: BenchGuard.{version}.nupkg, BenchGuard.{version}.snupkg, FilePipes.{version}.nupkg, FilePipes.{version}.snupkg", Release(tools, tag));
         Assert.Equal(github.Contexts["github.repository"], File.ReadAllText(Path.Combine(tools, "gh-repo")));
     }
 
@@ -119,7 +131,7 @@ public sealed class PackageFlowTests
         var job = github.Job(workflow, "github-release").Run();
 
         job.AssertSucceeded();
-        Assert.Equal("published: FilePipes.1.2.3.nupkg, FilePipes.1.2.3.snupkg", Release(tools, tag));
+        Assert.Equal("published: BenchGuard.1.2.3.nupkg, BenchGuard.1.2.3.snupkg, FilePipes.1.2.3.nupkg, FilePipes.1.2.3.snupkg", Release(tools, tag));
         Assert.DoesNotContain(Stubs.Calls(tools), call => call.Program == "gh" && call.Arguments[1] == "create");
     }
 
