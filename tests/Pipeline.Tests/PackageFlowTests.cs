@@ -185,7 +185,7 @@ public sealed class PackageFlowTests
         var push = nuget.Step("bash scripts/package.sh push");
         Assert.Equal(2, push.Process?.ExitCode);
         Assert.Contains("NUGET_API_KEY is not set", push.Process!.StdErr, StringComparison.Ordinal);
-        Assert.Equal(["pack"], Stubs.Calls(tools).Select(c => c.Arguments[0]));
+        Assert.Equal(["pack", "pack"], Stubs.Calls(tools).Select(c => c.Arguments[0]));
     }
 
     [Fact]
