@@ -51,7 +51,7 @@ public sealed class PolicyCommandTests : IDisposable
     {
         // The workflows, the shell glue, the page and the Node scripts get these from `scripts/policy`; a literal copy
         // would drift the day the C# value changes. Tests and docs may quote them.
-        var root = RepositoryRoot();
+        var root = RepositoryRoot.Path;
         var files = Directory.EnumerateFiles(Path.Combine(root, ".github"), "*", SearchOption.AllDirectories)
             .Concat(Directory.EnumerateFiles(Path.Combine(root, "scripts"), "*", SearchOption.AllDirectories))
             .Where(f => !Regex.IsMatch(f.Replace('\\', '/'), @"/(node_modules|test|bin|obj|BenchGuard)/|\.(md|json|png)$"))
@@ -67,16 +67,5 @@ public sealed class PolicyCommandTests : IDisposable
                      select $"{Path.GetRelativePath(root, file)}: {value.Name} ({value.Value})").ToList();
 
         Assert.Empty(found);
-    }
-
-    private static string RepositoryRoot()
-    {
-        var folder = AppContext.BaseDirectory;
-        while (!File.Exists(Path.Combine(folder, "FilePipes.sln")))
-        {
-            folder = Path.GetDirectoryName(Path.TrimEndingDirectorySeparator(folder)) ?? throw new InvalidOperationException("no FilePipes.sln above the test binaries");
-        }
-
-        return folder;
     }
 }

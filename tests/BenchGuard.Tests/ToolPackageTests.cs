@@ -49,7 +49,7 @@ public sealed class ToolPackageTests : IClassFixture<ToolPackageTests.InstalledT
         public InstalledTool()
         {
             // A copy of what the project builds from, so packing never touches the checkout's bin and obj.
-            var repository = RepositoryRoot();
+            var repository = RepositoryRoot.Path;
             var copy = this.root.Folder("repo");
             foreach (var file in new[] { "Directory.Build.props", "Directory.Packages.props", "global.json", "scripts/suite-settings.sh" })
             {
@@ -85,16 +85,5 @@ public sealed class ToolPackageTests : IClassFixture<ToolPackageTests.InstalledT
 
         private static void Succeed(ChildOutcome outcome) =>
             Assert.True(outcome.Succeeded, $"exit {outcome.ExitCode}{(outcome.TimedOut ? " (timed out)" : "")}\n{outcome.Output}\n{outcome.Error}");
-
-        private static string RepositoryRoot()
-        {
-            var folder = AppContext.BaseDirectory;
-            while (!File.Exists(Path.Combine(folder, "FilePipes.sln")))
-            {
-                folder = Path.GetDirectoryName(Path.TrimEndingDirectorySeparator(folder)) ?? throw new InvalidOperationException("no FilePipes.sln above the test binaries");
-            }
-
-            return folder;
-        }
     }
 }

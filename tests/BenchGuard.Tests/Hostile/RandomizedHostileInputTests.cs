@@ -43,7 +43,7 @@ public sealed class RandomizedHostileInputTests(RealBdnRuns runs) : IClassFixtur
         var watch = Stopwatch.StartNew();
         var export = Directory.GetFiles(runs.Runs[0], "*-report-full.json").Single();
         var exportBytes = File.ReadAllBytes(export);
-        var storeBytes = File.ReadAllBytes(Path.Combine(RepositoryRoot(), "baselines", "ubuntu-latest", "baseline.json"));
+        var storeBytes = File.ReadAllBytes(Path.Combine(RepositoryRoot.Path, "baselines", "ubuntu-latest", "baseline.json"));
         Assert.Equal(0, ComparerRun.Of("compare", "--base", runs.Runs[0], "--diff", runs.Runs[1], "--threshold", "5%", "--json", temp.File("good.json")).ExitCode);
         var compareJsonBytes = File.ReadAllBytes(temp.File("good.json"));
 
@@ -100,7 +100,7 @@ public sealed class RandomizedHostileInputTests(RealBdnRuns runs) : IClassFixtur
         }
 
         var trend = Check(problems, damaged, "export-trend", "--results", damaged, "--os", "ubuntu-latest", "--out-dir", Path.Combine(folder, "trend"));
-        var store = StoreCopy(folder, File.ReadAllBytes(Path.Combine(RepositoryRoot(), "baselines", "ubuntu-latest", "baseline.json")));
+        var store = StoreCopy(folder, File.ReadAllBytes(Path.Combine(RepositoryRoot.Path, "baselines", "ubuntu-latest", "baseline.json")));
         var update = UpdateKeepsARefusedStore(problems, folder, store, damaged);
         return [compare, merge, trend, update];
     }
@@ -173,16 +173,5 @@ public sealed class RandomizedHostileInputTests(RealBdnRuns runs) : IClassFixtur
         }
 
         return run;
-    }
-
-    private static string RepositoryRoot()
-    {
-        var folder = AppContext.BaseDirectory;
-        while (!File.Exists(Path.Combine(folder, "FilePipes.sln")))
-        {
-            folder = Path.GetDirectoryName(folder) ?? throw new InvalidOperationException("FilePipes.sln not found above the test binaries");
-        }
-
-        return folder;
     }
 }

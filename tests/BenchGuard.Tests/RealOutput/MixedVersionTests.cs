@@ -65,7 +65,7 @@ public sealed class MixedVersionTests
     public void TheRealStoredBaselineComparesWithA0158RunAsTheSameMachineAndNeverGatesAllocations()
     {
         using var temp = new TempFolder();
-        var store = Path.Combine(RepositoryRoot(), "baselines", "ubuntu-latest");
+        var store = Path.Combine(RepositoryRoot.Path, "baselines", "ubuntu-latest");
         var run = ComparerRun.Of(
             "compare", "--base", store, "--diff", V0158, "--threshold", "5%", "--timing", "indicative", "--alloc-threshold", "0B",
             "--json", temp.File("r.json"), "--fail-on-regression");
@@ -135,16 +135,5 @@ public sealed class MixedVersionTests
         ComparerRun Update(string results, string date) => ComparerRun.Of(
             "baseline", "update", "--results", results, "--os", "ubuntu-latest", "--baselines", baselines, "--profile", "quick",
             "--date", date, "--measured-on", "runner");
-    }
-
-    private static string RepositoryRoot()
-    {
-        var folder = AppContext.BaseDirectory;
-        while (!File.Exists(Path.Combine(folder, "FilePipes.sln")))
-        {
-            folder = Path.GetDirectoryName(folder) ?? throw new InvalidOperationException("FilePipes.sln not found above the test binaries");
-        }
-
-        return folder;
     }
 }

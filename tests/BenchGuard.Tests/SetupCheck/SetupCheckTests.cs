@@ -105,7 +105,7 @@ public sealed partial class SetupCheckTests : IDisposable
         Assert.SkipWhen(OperatingSystem.IsWindows(), NotOnWindows);
         this.Break(missing);
 
-        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot());
+        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot.Path);
 
         Assert.True(run.ExitCode == 1, run.Out + run.Error);
         var rows = Table(run.Out);
@@ -145,7 +145,7 @@ public sealed partial class SetupCheckTests : IDisposable
         Assert.SkipWhen(OperatingSystem.IsWindows(), NotOnWindows);
         this.Break(state);
 
-        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot());
+        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot.Path);
 
         var found = Row(Table(run.Out), row);
         Assert.StartsWith(status, found.Status, StringComparison.Ordinal);
@@ -214,7 +214,7 @@ public sealed partial class SetupCheckTests : IDisposable
             {"github_owned_allowed":true,"verified_allowed":false,"patterns_allowed":["benchmark-action/*","nuget/login@*"]}
             """);
 
-        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot());
+        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot.Path);
 
         Assert.True(run.ExitCode == 0, run.Out + run.Error);
         Assert.StartsWith("set: only selected actions may run, and they include every action the workflows pin", Row(Table(run.Out), "Actions enabled").Status, StringComparison.Ordinal);
@@ -229,7 +229,7 @@ public sealed partial class SetupCheckTests : IDisposable
             {"github_owned_allowed":true,"verified_allowed":true,"patterns_allowed":["benchmark-action/github-action-benchmark@*"]}
             """);
 
-        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot());
+        var run = this.gh.Run("--repo", Repo, "--checkout", RepositoryRoot.Path);
 
         Assert.True(run.ExitCode == 0, run.Out + run.Error);
         var row = Row(Table(run.Out), "Actions enabled");
@@ -368,7 +368,7 @@ public sealed partial class SetupCheckTests : IDisposable
     {
         // A workflow that starts reading another secret needs a row here, or the setup check would call a setup complete
         // that is not.
-        var workflows = Path.Combine(RepositoryRoot(), ".github", "workflows");
+        var workflows = Path.Combine(RepositoryRoot.Path, ".github", "workflows");
         var read = Directory.GetFiles(workflows, "*.yml")
             .SelectMany(file => SecretReference().Matches(File.ReadAllText(file)).Select(m => m.Groups[1].Value))
             .ToHashSet(StringComparer.Ordinal);
@@ -379,14 +379,14 @@ public sealed partial class SetupCheckTests : IDisposable
     [Fact]
     public void TheBranchesItChecksAreTheWorkflows()
     {
-        var benchmarks = File.ReadAllText(Path.Combine(RepositoryRoot(), ".github", "workflows", "benchmarks.yml"));
+        var benchmarks = File.ReadAllText(Path.Combine(RepositoryRoot.Path, ".github", "workflows", "benchmarks.yml"));
 
         Assert.Contains($"branches: [{BenchGuard.Setup.SetupCheck.PushBranch}]", benchmarks, StringComparison.Ordinal);
         Assert.Contains($"github.ref == 'refs/heads/{BenchGuard.Setup.SetupCheck.PushBranch}'", benchmarks, StringComparison.Ordinal);
         Assert.All(
             Regex.Matches(benchmarks, @"gh-pages-branch: (\S+)").Select(m => m.Groups[1].Value),
             branch => Assert.Equal(BenchGuard.Setup.SetupCheck.TrendBranch, branch));
-        Assert.Contains($"branch=${{TREND_BRANCH:-{BenchGuard.Setup.SetupCheck.TrendBranch}}}", File.ReadAllText(Path.Combine(RepositoryRoot(), "scripts", "publish-trend.sh")), StringComparison.Ordinal);
+        Assert.Contains($"branch=${{TREND_BRANCH:-{BenchGuard.Setup.SetupCheck.TrendBranch}}}", File.ReadAllText(Path.Combine(RepositoryRoot.Path, "scripts", "publish-trend.sh")), StringComparison.Ordinal);
     }
 
     public void Dispose() => this.gh.Dispose();
@@ -421,17 +421,6 @@ public sealed partial class SetupCheckTests : IDisposable
 
     private static (string Item, string Status, string Fix) Row(List<(string Item, string Status, string Fix)> rows, string word) =>
         Assert.Single(rows, r => r.Item.Contains(word, StringComparison.Ordinal));
-
-    private static string RepositoryRoot([System.Runtime.CompilerServices.CallerFilePath] string source = "")
-    {
-        var folder = AppContext.BaseDirectory;
-        while (!File.Exists(Path.Combine(folder, "FilePipes.sln")))
-        {
-            folder = Path.GetDirectoryName(Path.TrimEndingDirectorySeparator(folder)) ?? throw new InvalidOperationException($"no FilePipes.sln above the test binaries ({source})");
-        }
-
-        return folder;
-    }
 
     private void Break(string missing)
     {
