@@ -21,8 +21,9 @@ export const NEAR_LIMIT = 0.75;
  */
 export function timeoutMinutes(workflowText, id) {
   const lines = workflowText.split(/\r?\n/);
+  const header = new RegExp(`^  ${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\s*(#.*)?$`);
   const jobs = lines.findIndex((line) => /^jobs:\s*(#.*)?$/.test(line));
-  const start = jobs < 0 ? -1 : lines.findIndex((line, i) => i > jobs && new RegExp(`^  ${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\s*(#.*)?$`).test(line));
+  const start = jobs < 0 ? -1 : lines.findIndex((line, i) => i > jobs && header.test(line));
   if (start < 0) {
     return null;
   }
