@@ -60,7 +60,7 @@ if [ -z "$(git status --porcelain --untracked-files=all -- baselines)" ]; then
   exit 0
 fi
 
-title=$(node scripts/pr-comment/baseline-pr-body.mjs --profile "$PROFILE" --filter "$FILTER" --run-url "$RUN_URL" \
+title=$(node src/BenchGuard.GitHub/pr-comment/baseline-pr-body.mjs --profile "$PROFILE" --filter "$FILTER" --run-url "$RUN_URL" \
   --out "$work/body.md" "${sections[@]}")
 branch="perf/update-baselines-$RUN_ID"
 git switch -c "$branch"

@@ -11,11 +11,11 @@
 #       The action writes its default index.html only when none exists, so without this step an
 #       improved page would never reach the site.
 #   find-alerts <threshold> <allocation-tolerance-bytes>
-#       this commit's alerts in gh-pages' data.js (scripts/trend-alert/find-alerts.mjs), as the matrix
+#       this commit's alerts in gh-pages' data.js (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs), as the matrix
 #       of the confirm-alert job (step output `alerts`);
 #   settle-alerts <downloaded-confirmations-dir>
 #       records each alert's confirmation in gh-pages:dev/bench/alert-checks.js (the page shows it),
-#       comments on the commit and exits 1 when one is confirmed (scripts/trend-alert/settle.mjs).
+#       comments on the commit and exits 1 when one is confirmed (src/BenchGuard.GitHub/trend-alert/settle.mjs).
 # Pushes go to TREND_REMOTE (default: this repository on GitHub) with GH_TOKEN, if set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -138,7 +138,7 @@ find_alerts() {
     [ -z "${GITHUB_OUTPUT:-}" ] || echo "alerts=[]" >> "$GITHUB_OUTPUT"
     return 0
   fi
-  node scripts/trend-alert/find-alerts.mjs "$tmp/$data_dir/data.js" --commit "$GITHUB_SHA" --threshold "$threshold" --allocation-tolerance-bytes "$tolerance"
+  node src/BenchGuard.GitHub/trend-alert/find-alerts.mjs "$tmp/$data_dir/data.js" --commit "$GITHUB_SHA" --threshold "$threshold" --allocation-tolerance-bytes "$tolerance"
 }
 
 settle_alerts() {
@@ -151,7 +151,7 @@ settle_alerts() {
     git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
     mkdir -p "$tmp/$data_dir"
     status=0
-    node scripts/trend-alert/settle.mjs --alerts "${ALERTS:-}" --incoming "$incoming" --record "$tmp/$data_dir/alert-checks.js" \
+    node src/BenchGuard.GitHub/trend-alert/settle.mjs --alerts "${ALERTS:-}" --incoming "$incoming" --record "$tmp/$data_dir/alert-checks.js" \
       --commit "$GITHUB_SHA" --run-url "$run_url" --comment-out "$comment" || status=$?
     [ "$status" -le 1 ] || exit "$status"
     git -C "$tmp" add -- "$data_dir/alert-checks.js"
@@ -163,7 +163,7 @@ settle_alerts() {
     [ "$attempt" -lt 3 ] || { echo "publish-trend: could not record the alert checks" >&2; exit 1; }
   done
   if [ "$status" -eq 1 ]; then
-    node scripts/trend-alert/comment-commit.mjs "$GITHUB_SHA" "$comment" ||
+    node src/BenchGuard.GitHub/trend-alert/comment-commit.mjs "$GITHUB_SHA" "$comment" ||
       echo "publish-trend: the commit comment failed; the run fails on the confirmed alert anyway" >&2
     echo "publish-trend: a trend alert is confirmed by the A/B; see the comment on ${GITHUB_SHA:0:10}" >&2
     exit 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests the gh-pages trend site in a real headless Chromium: installs what it needs through the project's own
 # files (Debian's chromium when /usr/bin/chromium is missing; playwright-core and chart.js from
-# scripts/site/package-lock.json), assembles the site, runs scripts/site/test/*.test.mjs, and writes
+# src/BenchGuard.GitHub/site/package-lock.json), assembles the site, runs src/BenchGuard.GitHub/site/test/*.test.mjs, and writes
 # "PASSED FAILED" to artifacts/ci/counts/site-test.txt. Screenshots land in artifacts/site-test/.
 # Idempotent; exits non-zero on any failure, including a failed install.
 set -uo pipefail
@@ -24,19 +24,19 @@ if [ ! -x /usr/bin/chromium ]; then
     || give_up "apt-get install chromium failed; see $out/apt.log"
 fi
 
-(cd scripts/site && npm ci --no-audit --no-fund) > "$out/npm.log" 2>&1 || give_up "npm ci in scripts/site failed; see $out/npm.log"
+(cd src/BenchGuard.GitHub/site && npm ci --no-audit --no-fund) > "$out/npm.log" 2>&1 || give_up "npm ci in src/BenchGuard.GitHub/site failed; see $out/npm.log"
 
 site="$out/site"
 rm -rf "$site"
 # The page as the workflow builds it: with the policy values the tool defines (scripts/policy).
 policy=$(scripts/policy) || give_up "scripts/policy failed"
 value() { sed -n "s/^$1=//p" <<< "$policy"; }
-bash scripts/site/build-site.sh --out "$site" --alert-threshold "$(value trend-alert-threshold)" \
+bash src/BenchGuard.GitHub/site/build-site.sh --out "$site" --alert-threshold "$(value trend-alert-threshold)" \
   --allocation-tolerance-bytes "$(value allocation-tolerance-bytes)" || give_up "build-site.sh failed"
 
 log="$out/test.tap"
 SITE_DIR="$site" SITE_SCREENSHOTS="$out" \
-  node --test --test-reporter=tap scripts/site/test/*.test.mjs \
+  node --test --test-reporter=tap src/BenchGuard.GitHub/site/test/*.test.mjs \
   > "$log" 2>&1
 status=$?
 grep -E '^(not ok|ok) |^# (tests|pass|fail) ' "$log" || true

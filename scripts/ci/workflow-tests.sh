@@ -14,7 +14,7 @@ npm ci --prefix scripts/workflow-lint --no-audit --no-fund --loglevel=error > /d
 
 log=artifacts/ci/workflow-tests.log
 status=0
-node --test --test-reporter=tap scripts/workflow-lint/test/*.test.mjs scripts/pr-comment/test/*.test.mjs scripts/trend-alert/test/*.test.mjs scripts/job-timings/test/*.test.mjs > "$log" 2>&1 || status=$?
+node --test --test-reporter=tap scripts/workflow-lint/test/*.test.mjs src/BenchGuard.GitHub/pr-comment/test/*.test.mjs src/BenchGuard.GitHub/trend-alert/test/*.test.mjs src/BenchGuard.GitHub/job-timings/test/*.test.mjs > "$log" 2>&1 || status=$?
 grep -E '^(not )?ok |^# (tests|pass|fail)' "$log" || true
 passed=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$log" | tail -n1)
 failed=$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$log" | tail -n1)

@@ -48,7 +48,7 @@ public sealed class PullRequestFlowTests
         var jobs = Path.Combine(comment.RunnerTemp, "jobs.json");
         File.WriteAllText(jobs, "{\"ubuntu-latest\": {\"conclusion\": \"success\", \"url\": \"https://example.invalid/job/1\"}, " +
             "\"windows-latest\": {\"conclusion\": \"success\", \"url\": \"https://example.invalid/job/2\"}}");
-        var composed = ChildProcess.Run("node", ["scripts/pr-comment/compose.mjs", "--incoming", incoming, "--oses", "ubuntu-latest,windows-latest", "--jobs", jobs,
+        var composed = ChildProcess.Run("node", ["src/BenchGuard.GitHub/pr-comment/compose.mjs", "--incoming", incoming, "--oses", "ubuntu-latest,windows-latest", "--jobs", jobs,
             "--run-id", "1", "--run-url", "https://example.invalid/run/1", "--out", Path.Combine(comment.RunnerTemp, "comment")],
             comment.Workspace, null, TimeSpan.FromMinutes(2));
         Assert.True(composed.ExitCode == 0, composed.Output);

@@ -7,8 +7,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baselinePrTitle, composeBaselinePrBody } from '../../pr-comment/baseline-pr-body.mjs';
-import { parseRecord } from '../../trend-alert/settle.mjs';
+import { baselinePrTitle, composeBaselinePrBody } from '../../../src/BenchGuard.GitHub/pr-comment/baseline-pr-body.mjs';
+import { parseRecord } from '../../../src/BenchGuard.GitHub/trend-alert/settle.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
@@ -165,12 +165,13 @@ test('baseline PR: title per the contract, body with one section per OS and New 
 function baselineSandbox({ updateTouches = 'baselines' } = {}) {
   const root = temp('bump-');
   const work = join(root, 'work');
-  mkdirSync(join(work, 'scripts', 'pr-comment'), { recursive: true });
+  mkdirSync(join(work, 'scripts'), { recursive: true });
+  mkdirSync(join(work, 'src', 'BenchGuard.GitHub', 'pr-comment'), { recursive: true });
   for (const file of ['baseline-pr.sh', 'default-branch.sh', 'artifact-name.sh', 'git-push-with-token.sh']) {
     writeFileSync(join(work, 'scripts', file), readFileSync(join(repo, 'scripts', file)));
   }
   for (const file of ['artifact-names.mjs', 'compose.mjs', 'baseline-pr-body.mjs']) {
-    writeFileSync(join(work, 'scripts', 'pr-comment', file), readFileSync(join(repo, 'scripts', 'pr-comment', file)));
+    writeFileSync(join(work, 'src', 'BenchGuard.GitHub', 'pr-comment', file), readFileSync(join(repo, 'src', 'BenchGuard.GitHub', 'pr-comment', file)));
   }
   for (const os of ['ubuntu-latest', 'windows-latest']) {
     mkdirSync(join(work, 'baselines', os), { recursive: true });

@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { artifactName, artifactPattern } from '../../pr-comment/artifact-names.mjs';
+import { artifactName, artifactPattern } from '../../../src/BenchGuard.GitHub/pr-comment/artifact-names.mjs';
 import { resolve as resolveExpression } from './expression.mjs';
-import { DEFAULT_TIMEOUT_MINUTES, timeoutMinutes } from '../../job-timings/job-timings.mjs';
+import { DEFAULT_TIMEOUT_MINUTES, timeoutMinutes } from '../../../src/BenchGuard.GitHub/job-timings/job-timings.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const actionPins = JSON.parse(readFileSync(join(repo, 'scripts', 'workflow-lint', 'action-pins.json'), 'utf8')).actions;
@@ -199,11 +199,11 @@ test('.nvmrc names the Node major these tests run on, and every package.json tha
   assert.match(pinned, /^[0-9]+$/, '.nvmrc holds a major version only');
   assert.equal(process.versions.node.split('.')[0], pinned,
     `the scripts are tested on Node ${process.versions.node}, the workflows set up Node ${pinned} (.nvmrc)`);
-  for (const dir of ['workflow-lint', 'site']) {
-    const engines = JSON.parse(readFileSync(join(repo, 'scripts', dir, 'package.json'), 'utf8')).engines?.node;
+  for (const dir of ['scripts/workflow-lint', 'src/BenchGuard.GitHub/site']) {
+    const engines = JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8')).engines?.node;
     if (engines !== undefined) {
       const floor = /^>=\s*([0-9]+)$/.exec(engines);
-      assert.ok(floor && Number(floor[1]) <= Number(pinned), `scripts/${dir}/package.json engines.node '${engines}' must accept ${pinned}`);
+      assert.ok(floor && Number(floor[1]) <= Number(pinned), `${dir}/package.json engines.node '${engines}' must accept ${pinned}`);
     }
   }
 });
@@ -243,7 +243,7 @@ test('every job ends with its step timings, which read this run\'s jobs and neve
       if: '${{ !cancelled() }}',
       'continue-on-error': true,
       env: { GITHUB_TOKEN: '${{ github.token }}' },
-      run: 'node scripts/job-timings/job-timings.mjs',
+      run: 'node src/BenchGuard.GitHub/job-timings/job-timings.mjs',
     }, `${file}#${id}: the last step`);
     assert.equal(job.permissions?.actions, 'read', `${file}#${id}: the timings need actions: read`);
   }
@@ -320,7 +320,7 @@ test('pr-comment.yml never checks out or runs PR code', () => {
   for (const { step } of allSteps().filter((s) => s.file === 'pr-comment.yml')) {
     assert.ok(!String(step.uses ?? '').startsWith('./'), 'no local action (it would come from the checkout)');
     if (step.run !== undefined) {
-      assert.match(String(step.run).trim(), /^(bash|node) scripts\//, `run: '${step.run}' must call a trusted script`);
+      assert.match(String(step.run).trim(), /^(bash|node) (scripts|src\/BenchGuard\.GitHub)\//, `run: '${step.run}' must call a trusted script`);
     }
   }
   assert.doesNotMatch(text, /ref:\s*\$\{\{[^}]*(head_sha|head_branch|pull_request\.head)/);
@@ -328,7 +328,7 @@ test('pr-comment.yml never checks out or runs PR code', () => {
 });
 
 test('pr-comment.yml gives post.mjs the run it follows: its id, page, head commit, branch and repository', () => {
-  const step = workflows['pr-comment.yml'].doc.jobs.comment.steps.find((s) => /^node scripts\/pr-comment\/post\.mjs /.test(String(s.run ?? '')));
+  const step = workflows['pr-comment.yml'].doc.jobs.comment.steps.find((s) => /^node src\/BenchGuard\.GitHub\/pr-comment\/post\.mjs /.test(String(s.run ?? '')));
   // post.mjs refuses to run without each; the branch and repository tell a PR that moved on (a skip) from another PR.
   assert.deepEqual(step.env, {
     GITHUB_TOKEN: '${{ github.token }}',
@@ -391,8 +391,8 @@ test('the PR job runs without write access and the main job publishes the trend 
   const ensure = publish.steps[runs.indexOf('bash scripts/publish-trend.sh ensure-branch')];
   assert.match(ensure.if ?? '', /!cancelled\(\)/, 'gh-pages is created in every run that gets there, a failed collect included');
   assert.ok(publish.steps.indexOf(ensure) < publish.steps.indexOf(trendSteps[0]), 'gh-pages exists before the action looks for it');
-  const build = publish.steps.find((s) => String(s.run ?? '').includes('scripts/site/build-site.sh'));
-  assert.equal(build.run, 'bash scripts/site/build-site.sh --out "$RUNNER_TEMP/site" --alert-threshold "$THRESHOLD" --allocation-tolerance-bytes "$TOLERANCE"');
+  const build = publish.steps.find((s) => String(s.run ?? '').includes('src/BenchGuard.GitHub/site/build-site.sh'));
+  assert.equal(build.run, 'bash src/BenchGuard.GitHub/site/build-site.sh --out "$RUNNER_TEMP/site" --alert-threshold "$THRESHOLD" --allocation-tolerance-bytes "$TOLERANCE"');
   assert.deepEqual([build.env.THRESHOLD, build.env.TOLERANCE], [policyOutput('trend-alert-threshold'), policyOutput('allocation-tolerance-bytes')]);
   const placeIndex = runs.findIndex((r) => r.includes('publish-trend.sh place-page'));
   const lastTrend = publish.steps.lastIndexOf(trendSteps.at(-1));

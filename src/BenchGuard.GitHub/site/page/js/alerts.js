@@ -6,7 +6,7 @@
 // tolerance (scripts/policy's allocation-tolerance-bytes, the smallest change the project treats as an allocation
 // regression). BenchmarkDotNet reports 0 B for some launches of long operations, and the action's ratio from 0 B to
 // a few hundred bytes is infinite.
-// The page rings these alerts and the publish job confirms them (scripts/trend-alert/find-alerts.mjs).
+// The page rings these alerts and the publish job confirms them (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs).
 (function (root, factory) {
   const api = factory();
   if (typeof module === 'object' && module.exports) {
@@ -82,14 +82,14 @@
   }
 
   // What the publish job's same-runner A/B made of an alert (alert-checks.js on gh-pages, written by
-  // scripts/trend-alert/settle.mjs): only a confirmed alert commented and failed the run.
+  // src/BenchGuard.GitHub/trend-alert/settle.mjs): only a confirmed alert commented and failed the run.
   const CHECK_TEXT = {
     confirmed: 'confirmed by a same-runner A/B',
     'not-confirmed': 'not confirmed by a same-runner A/B',
     unchecked: 'unchecked: its A/B did not finish',
   };
 
-  // The metrics whose alerts the publish job re-measures (scripts/trend-alert/find-alerts.mjs). A counter's alert is
+  // The metrics whose alerts the publish job re-measures (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs). A counter's alert is
   // a real change of the code's counts, not noise to confirm; the PR's counters check is where it is gated.
   const CONFIRMED_METRICS = new Set(['time', 'allocated']);
 

@@ -21,7 +21,7 @@ const { formatValue } = require('../page/js/units.js');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const siteSource = resolve(here, '..');
-const repoRoot = resolve(here, '..', '..', '..');
+const repoRoot = resolve(here, '..', '..', '..', '..');
 const screenshots = process.env.SITE_SCREENSHOTS || join(repoRoot, 'artifacts', 'site-test');
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',

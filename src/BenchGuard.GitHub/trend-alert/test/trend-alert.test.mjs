@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { alertsOfCommit, confirmationMatrix, parseDataJs } from '../find-alerts.mjs';
 import { commentBody, parseAlerts, parseRecord, recordChecks, RECORD_LIMIT, settleAlerts } from '../settle.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
 const sha = (c) => c.repeat(40);
 const entry = (commit, benches) => ({ commit: { id: commit }, date: 0, tool: 'customSmallerIsBetter', benches });
@@ -68,7 +68,7 @@ test('find-alerts CLI: reads data.js, sets the step output and the summary, refu
   const summary = join(dir, 'summary');
   writeFileSync(output, '');
   writeFileSync(summary, '');
-  const run = (args) => spawnSync('node', ['scripts/trend-alert/find-alerts.mjs', ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary } });
+  const run = (args) => spawnSync('node', ['src/BenchGuard.GitHub/trend-alert/find-alerts.mjs', ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary } });
   const ok = run([dataJs, '--commit', sha('b'), '--threshold', '130%', '--allocation-tolerance-bytes', '512']);
   assert.equal(ok.status, 0, ok.stderr);
   const matrix = JSON.parse(/^alerts=(.*)$/m.exec(readFileSync(output, 'utf8'))[1]);
@@ -130,7 +130,7 @@ test('settle CLI: exit 1 and a comment body on a confirmed alert, 0 without; the
   const dir = temp('settle-');
   const record = join(dir, 'alert-checks.js');
   const comment = join(dir, 'comment.md');
-  const run = (alerts, incoming) => spawnSync('node', ['scripts/trend-alert/settle.mjs', '--alerts', alerts, '--incoming', incoming,
+  const run = (alerts, incoming) => spawnSync('node', ['src/BenchGuard.GitHub/trend-alert/settle.mjs', '--alerts', alerts, '--incoming', incoming,
     '--record', record, '--commit', sha('b'), '--run-url', 'https://example.invalid/run/1', '--comment-out', comment], { cwd: repo, encoding: 'utf8' });
   const notConfirmed = run('[{"os":"ubuntu-latest","methods":"A.B.C"}]', confirmations({ 'ubuntu-latest': 0 }));
   assert.equal(notConfirmed.status, 0, notConfirmed.stderr);

@@ -1,5 +1,5 @@
 // After github-action-benchmark has recorded this commit (with comment-on-alert and fail-on-alert off),
-// finds the commit's alerts in gh-pages' data.js with the page's own rule (scripts/site/page/js/alerts.js)
+// finds the commit's alerts in gh-pages' data.js with the page's own rule (src/BenchGuard.GitHub/site/page/js/alerts.js)
 // and turns them into the confirm-alert matrix: one entry per OS, with the benchmark methods to re-measure.
 //   node find-alerts.mjs <data.js> --commit SHA --threshold PERCENT --allocation-tolerance-bytes N
 // (both values from scripts/policy)

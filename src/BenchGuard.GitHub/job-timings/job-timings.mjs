@@ -1,7 +1,7 @@
 // Writes this job's step timings and its time so far against its timeout-minutes to the job summary, so the first
 // real runs show each job's margin (docs/pipeline.md, "Time limits"). The job's last step; it never fails the job:
 // anything it cannot read is a warning.
-//   node scripts/job-timings/job-timings.mjs
+//   node src/BenchGuard.GitHub/job-timings/job-timings.mjs
 // Reads GITHUB_API_URL, GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, RUNNER_NAME (which job
 // of the run is this one), GITHUB_JOB and GITHUB_WORKFLOW_REF (where its timeout-minutes is), GITHUB_STEP_SUMMARY.
 import { appendFileSync, readFileSync } from 'node:fs';

@@ -62,7 +62,7 @@ mkdir -p "$out/js" "$out/vendor" 2>/dev/null || fail "cannot create $out/js and 
 chart_version=$(sed -n 's/^ \* Chart.js v\([0-9.]*\)$/\1/p' "$chart_dist" | head -n 1)
 
 cat > "$out/config.js" <<CONFIG || fail "cannot write $out/config.js"
-// Written by scripts/site/build-site.sh; not edited by hand.
+// Written by src/BenchGuard.GitHub/site/build-site.sh; not edited by hand.
 window.FILEPIPES_TREND_CONFIG = {
   "alertThreshold": "$threshold",
   "allocationToleranceBytes": $tolerance,

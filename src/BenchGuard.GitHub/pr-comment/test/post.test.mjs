@@ -130,7 +130,7 @@ async function cli(env, dir = incoming()) {
   const { fileURLToPath } = await import('node:url');
   const script = fileURLToPath(new URL('../post.mjs', import.meta.url));
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, dir, fileURLToPath(new URL('../../../baselines', import.meta.url))],
+    execFile(process.execPath, [script, dir, fileURLToPath(new URL('../../../../baselines', import.meta.url))],
       { encoding: 'utf8', env: { ...process.env, ...good, ...env } },
       (error, stdout, stderr) => resolve({ status: error ? error.code : 0, stdout, stderr }));
   });
