@@ -54,6 +54,7 @@ public sealed class PolicyCommandTests : IDisposable
         var root = RepositoryRoot.Path;
         var files = Directory.EnumerateFiles(Path.Combine(root, ".github"), "*", SearchOption.AllDirectories)
             .Concat(Directory.EnumerateFiles(Path.Combine(root, "scripts"), "*", SearchOption.AllDirectories))
+            .Concat(Directory.EnumerateFiles(Path.Combine(root, "src", "BenchGuard.GitHub"), "*", SearchOption.AllDirectories))
             .Where(f => !Regex.IsMatch(f.Replace('\\', '/'), @"/(node_modules|test|bin|obj|BenchGuard)/|\.(md|json|png)$"))
             .ToList();
         Assert.Contains(files, f => f.EndsWith("alerts.js", StringComparison.Ordinal));

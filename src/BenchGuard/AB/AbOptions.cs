@@ -3,6 +3,7 @@ using BenchGuard.Comparison;
 namespace BenchGuard.AB;
 
 /// <summary>Everything one same-runner A/B run decides with.</summary>
+/// <param name="Project">The benchmark project, relative to the repository's root.</param>
 /// <param name="Work">Where its launches, logs and comparison go.</param>
 /// <param name="Sources">Where the sides' checkouts go (base/ and head/), apart from <paramref name="Work"/>: a folder that is uploaded must not hold them.</param>
 /// <param name="BaseRef">The base, or null for the merge-base of the head with <paramref name="Against"/>.</param>
@@ -19,6 +20,7 @@ namespace BenchGuard.AB;
 /// <param name="KeepSources">Keep the checkouts afterwards.</param>
 /// <param name="ReuseBuild">Reuse a kept checkout's build of the same commit.</param>
 internal sealed record AbOptions(
+    string Project,
     string Work,
     string Sources,
     string? BaseRef,

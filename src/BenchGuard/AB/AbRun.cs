@@ -38,8 +38,8 @@ internal sealed class AbRun
         this.work = Path.GetFullPath(options.Work);
         this.tsv = Path.Combine(this.work, "launches.tsv");
         var sources = Path.GetFullPath(options.Sources);
-        this.head = new SideBuild("head", Path.Combine(sources, "head"));
-        this.baseSide = new SideBuild("base", Path.Combine(sources, "base"));
+        this.head = new SideBuild("head", Path.Combine(sources, "head"), options.Project);
+        this.baseSide = new SideBuild("base", Path.Combine(sources, "base"), options.Project);
 
         // Fixtures are deterministic: both sides share the repository's cache instead of generating their own.
         var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES") ?? Path.Combine(git.Root, "artifacts", "fixtures");
@@ -139,7 +139,7 @@ internal sealed class AbRun
         switch (this.head.Prepare(this.checkouts, headCommit, headLog, this.options.BuildArguments, this.options.ReuseBuild, this.progress))
         {
             case BuildOutcome.NoProject:
-                throw new InputException($"the head has no {SideBuild.Project}");
+                throw new InputException($"the head has no {this.options.Project}");
             case BuildOutcome.Failed:
                 throw new InputException($"the head's benchmark project does not build (see {headLog})");
         }
@@ -157,7 +157,7 @@ internal sealed class AbRun
                     baseOk = true;
                     break;
                 case BuildOutcome.NoProject:
-                    this.RecordError($"{name} has no benchmark project ({SideBuild.Project})");
+                    this.RecordError($"{name} has no benchmark project ({this.options.Project})");
                     break;
                 default:
                     this.RecordError($"{name} does not build" + (SideBuild.FirstError(baseLog) is { } first ? $": {first}" : ""));

@@ -15,6 +15,9 @@ internal sealed partial class BenchmarkLauncher(TimeSpan limit, IReadOnlyDiction
     /// </summary>
     public static readonly string[] MethodLaunchArguments = ["--inProcess", "--iterationTime", "200", "--unrollFactor", "1"];
 
+    /// <summary>Gets how long one launch may run, which it also passes to BenchmarkDotNet as <c>--buildTimeout</c>.</summary>
+    public TimeSpan Limit => limit;
+
     /// <summary>Gets the variables every launch gets.</summary>
     public IReadOnlyDictionary<string, string?> Environment => environment;
 

@@ -21,15 +21,13 @@ internal enum BuildOutcome
 /// </summary>
 /// <param name="Name">base or head.</param>
 /// <param name="Source">The checkout's folder.</param>
-internal sealed partial record SideBuild(string Name, string Source)
+/// <param name="Project">The benchmark project, relative to a checkout (the configuration's benchmarkProject).</param>
+internal sealed partial record SideBuild(string Name, string Source, string Project)
 {
-    /// <summary>The benchmark project, relative to a checkout.</summary>
-    public const string Project = "benchmarks/FilePipes.Benchmarks/FilePipes.Benchmarks.csproj";
-
     private static readonly TimeSpan BuildLimit = TimeSpan.FromMinutes(30);
 
     /// <summary>The built benchmark program.</summary>
-    public string Program => Path.Combine(this.Source, "artifacts", "ab-bin", "FilePipes.Benchmarks.dll");
+    public string Program => Path.Combine(this.Source, "artifacts", "ab-bin", Path.GetFileNameWithoutExtension(this.Project) + ".dll");
 
     /// <summary>
     /// Checks <paramref name="commit"/> out and builds it, unless <paramref name="reuse"/> finds that very commit
@@ -44,7 +42,7 @@ internal sealed partial record SideBuild(string Name, string Source)
         }
 
         checkouts.Add(commit, this.Source);
-        var project = Path.Combine(this.Source, Project);
+        var project = Path.Combine(this.Source, this.Project);
         if (!File.Exists(project))
         {
             return BuildOutcome.NoProject;

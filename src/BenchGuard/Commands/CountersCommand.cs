@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using BenchGuard.AB;
 using BenchGuard.Cli;
+using BenchGuard.Configuration;
 using BenchGuard.Counters;
 using BenchGuard.Input;
 using BenchGuard.Output;
@@ -52,8 +53,10 @@ internal static class CountersCommand
         }
 
         List<string> selection = ["--profile", a.Choice("--profile", "quick", "quick", "full")];
-        // Without a filter or a case, the PR's slice: the main job's trend counts what every PR compares.
-        var filters = a.Values("--filter").Count == 0 && a.Values("--case").Count == 0 ? PrReportCommand.DefaultFilters : a.Values("--filter");
+        // Without a filter or a case, the PR's slice (the configuration's): the main job's trend counts what every PR compares.
+        var filters = a.Values("--filter").Count > 0 || a.Values("--case").Count > 0 ? a.Values("--filter")
+            : ConfigurationFile.Nearest(".")?.PullRequest.Filters
+              ?? throw new InputException($"counters: give --filter or --case, or run inside a repository whose {GuardConfiguration.FileName} names the pull request's slice");
         selection.AddRange(filters.SelectMany(glob => new[] { "--filter", glob }));
         selection.AddRange(a.Values("--case").SelectMany(name => new[] { "--case", name }));
         var operations = Count(a, "--operations", PullRequestCounters.Operations, 1);

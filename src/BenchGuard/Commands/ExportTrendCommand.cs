@@ -1,5 +1,6 @@
 using System.Globalization;
 using BenchGuard.Cli;
+using BenchGuard.Configuration;
 using BenchGuard.Counters;
 using BenchGuard.Output;
 using BenchGuard.Results;
@@ -53,7 +54,9 @@ internal static class ExportTrendCommand
         JsonFormat.Write(Path.Combine(outDir, TimeFile), time);
         JsonFormat.Write(Path.Combine(outDir, AllocatedFile), allocated);
         Console.Out.WriteLine($"export-trend: {time.Count} time and {allocated.Count} allocation entries for {os} in {outDir}");
-        Console.Out.WriteLine($"  {TimeFile} -> suite \"FilePipes time ({os})\", {AllocatedFile} -> suite \"FilePipes allocated ({os})\"");
+        // The suites' names as the configuration gives them, for the trend steps that publish these files.
+        var suite = ConfigurationFile.Nearest(".")?.TrendSuite is { } prefix ? prefix + " " : "";
+        Console.Out.WriteLine($"  {TimeFile} -> suite \"{suite}time ({os})\", {AllocatedFile} -> suite \"{suite}allocated ({os})\"");
 
         List<(string Metric, int Entries)> written = [("time", time.Count), ("allocated", allocated.Count)];
         IReadOnlyList<string> notes = [];
@@ -64,7 +67,7 @@ internal static class ExportTrendCommand
             {
                 JsonFormat.Write(Path.Combine(outDir, series.Metric + ".json"), entries);
                 written.Add((series.Metric, entries.Count));
-                Console.Out.WriteLine($"  {series.Metric}.json -> suite \"FilePipes {series.Metric} ({os})\", {entries.Count} entries in {series.Unit}");
+                Console.Out.WriteLine($"  {series.Metric}.json -> suite \"{suite}{series.Metric} ({os})\", {entries.Count} entries in {series.Unit}");
             }
 
             foreach (var note in notes)

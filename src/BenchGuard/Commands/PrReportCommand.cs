@@ -3,6 +3,7 @@ using System.Text.Json;
 using BenchGuard.AB;
 using BenchGuard.Cli;
 using BenchGuard.Comparison;
+using BenchGuard.Configuration;
 using BenchGuard.Counters;
 using BenchGuard.Output;
 
@@ -22,11 +23,6 @@ internal static class PrReportCommand
     /// <summary>The usage line.</summary>
     public const string Usage =
         "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile quick|full] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
-
-    // What a PR of this repository changes: its own code's timings (the FilePipes category). The BCL comparison
-    // subjects are tracked by the trend on main.
-    /// <summary>The PR slice, when no --filter is given: the library's own benchmarks (counters counts them too).</summary>
-    internal static readonly string[] DefaultFilters = ["*.FilePipeReader*", "*.FilePipeWriter*"];
 
     // Apart from the default --out (artifacts/pr-report) and any upload folder, and git-ignored (artifacts/) so that
     // the working-tree snapshot never takes a kept checkout; stable across runs for --keep-src --reuse-build.
@@ -53,12 +49,18 @@ internal static class PrReportCommand
              "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--instruction-operations", "--repo"],
             ["--fail-on-regression", "--peer-adapters", "--keep-src", "--reuse-build"]);
 
+        // The repository's configuration gives the slice and any knob it sets; an option given here overrides both.
+        var git = GitRepository.Find(Path.GetFullPath(a.Value("--repo", ".")!))
+            ?? throw new InputException("pr-report: not inside a git repository");
+        var configuration = ConfigurationFile.ForRepository(git.Root, "pr-report");
+        var pr = configuration.PullRequest;
+
         // Every knob is checked here, by the parsers compare itself uses, before anything is built.
         var compare = CompareCommand.ParseOptions(
             a,
-            a.Value("--threshold", VerdictDefaults.PipelineThreshold)!,
-            VerdictDefaults.PipelineAllocationThreshold,
-            VerdictDefaults.PipelineFailThreshold,
+            a.Value("--threshold", pr.Threshold ?? VerdictDefaults.PipelineThreshold)!,
+            pr.AllocationThreshold ?? VerdictDefaults.PipelineAllocationThreshold,
+            pr.FailThreshold ?? VerdictDefaults.PipelineFailThreshold,
             VerdictDefaults.PipelinePairedRule,
             paired: true);
         if (a.Value("--against") is not null && a.Value("--base") is not null)
@@ -72,7 +74,7 @@ internal static class PrReportCommand
             ? int.TryParse(roundsText, NumberStyles.None, CultureInfo.InvariantCulture, out var r) && r is >= 1 and <= 99
                 ? r
                 : throw new InputException($"pr-report: --rounds must be a whole number from 1 to 99, not '{roundsText}'")
-            : AbOptions.DefaultRounds(interleave);
+            : pr.Rounds ?? AbOptions.DefaultRounds(interleave);
 
         var instructionOperations = a.Value("--instruction-operations") is { } nText
             ? int.TryParse(nText, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n is >= 0 and <= 1000
@@ -80,16 +82,14 @@ internal static class PrReportCommand
                 : throw new InputException($"pr-report: --instruction-operations must be a whole number from 0 (no instructions) to 1000, not '{nText}'")
             : PullRequestCounters.InstructionOperations;
 
-        var git = GitRepository.Find(Path.GetFullPath(a.Value("--repo", ".")!))
-            ?? throw new InputException("pr-report: not inside a git repository");
         var progress = new ProgressLog("pr-report");
         var os = a.Value("--os") ?? DefaultOs();
         progress.Say($"runner OS: {os}" + (a.Value("--os") is null ? " (the default here; --os changes it)" : ""));
-        var baselines = Path.Combine(git.Root, "baselines");
+        var baselines = Path.Combine(git.Root, configuration.Baselines);
         if (!Directory.Exists(Path.Combine(baselines, os)))
         {
             var known = Directory.Exists(baselines) ? string.Join(' ', Directory.EnumerateDirectories(baselines).Select(Path.GetFileName).Order(StringComparer.Ordinal)) : "";
-            throw new InputException($"pr-report: no baselines/{os} folder: --os must be one of: {known}");
+            throw new InputException($"pr-report: no {configuration.Baselines}/{os} folder: --os must be one of: {known}");
         }
 
         var against = a.Value("--against") ?? (git.Commit("main") is null && git.Commit("origin/main") is not null ? "origin/main" : "main");
@@ -112,11 +112,12 @@ internal static class PrReportCommand
         Directory.CreateDirectory(logs);
 
         // The stored-baseline comparison is restricted to the same globs, so benchmarks the A/B did not run are not
-        // reported as Missing, while a FilePipe* benchmark that the head deleted still is.
-        IReadOnlyList<string> globs = a.Values("--filter") is { Count: > 0 } given ? given : DefaultFilters;
+        // reported as Missing, while a benchmark of the slice that the head deleted still is.
+        IReadOnlyList<string> globs = a.Values("--filter") is { Count: > 0 } given ? given : pr.Filters;
         progress.Say($"benchmarks: {string.Join(' ', globs)}");
         progress.Say($"checkouts: {sources}");
         var options = new AbOptions(
+            configuration.BenchmarkProject,
             Path.Combine(outDir, "ab"),
             sources,
             a.Value("--base"),
@@ -153,7 +154,7 @@ internal static class PrReportCommand
         }
         catch (InputException e)
         {
-            throw new InputException($"pr-report: comparing with baselines/{os} failed: {e.Message}", e);
+            throw new InputException($"pr-report: comparing with {configuration.Baselines}/{os} failed: {e.Message}", e);
         }
 
         // 3. One OS section of the PR comment; the report counts what fails the check and decides the exit code.

@@ -1,6 +1,7 @@
 using System.Globalization;
 using BenchGuard.AB;
 using BenchGuard.Cli;
+using BenchGuard.Configuration;
 
 namespace BenchGuard.Trials;
 
@@ -53,7 +54,8 @@ internal sealed class TrialPool
         Directory.CreateDirectory(Path.Combine(folder, "launches"));
         Directory.CreateDirectory(Path.Combine(folder, "logs"));
         var progress = new ProgressLog(command);
-        var build = new SideBuild("pool", Path.Combine(folder, "src"));
+        var configuration = ConfigurationFile.ForRepository(git.Root, command);
+        var build = new SideBuild("pool", Path.Combine(folder, "src"), configuration.BenchmarkProject);
         if (!File.Exists(build.Program))
         {
             var reference = a.Value("--commit", "HEAD")!;

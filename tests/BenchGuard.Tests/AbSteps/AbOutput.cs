@@ -18,7 +18,7 @@ internal static class AbOutput
     public static string Sources(string output) => output + "-src";
 
     /// <summary>The checkout of <paramref name="side"/> (base or head) that pr-report makes for <paramref name="output"/>.</summary>
-    public static SideBuild Side(string output, string side) => new(side, Path.Combine(Sources(output), side));
+    public static SideBuild Side(string output, string side) => new(side, Path.Combine(Sources(output), side), TestConfiguration.Project);
 
     // A fresh output folder with both sides' checkouts of the first commit, each with its fake build.
     public static string Plant(TinyRepository repository, FakeBuild baseBuild, FakeBuild headBuild)

@@ -92,9 +92,9 @@ public sealed class AbRoundsTests : IDisposable
 
         // The head is now "second": the planted build of "first" is not taken for it, and "second" has no project.
         this.PrReport("--base", "first", "--head", "second", "--out", output, "--keep-src", "--reuse-build")
-            .AssertBadInput("the head has no " + SideBuild.Project);
+            .AssertBadInput("the head has no " + TestConfiguration.Project);
 
-        Assert.False(File.Exists(new SideBuild("head", this.repository.Checkout("head")).Program));
+        Assert.False(File.Exists(new SideBuild("head", this.repository.Checkout("head"), TestConfiguration.Project).Program));
         this.RemoveCheckouts();
     }
 
@@ -136,7 +136,7 @@ public sealed class AbRoundsTests : IDisposable
     // A side's checkout of the commit, with the planted program as its build.
     private void Plant(string side, string commit)
     {
-        var build = new SideBuild(side, this.repository.Checkout(side));
+        var build = new SideBuild(side, this.repository.Checkout(side), TestConfiguration.Project);
         this.repository.Git("worktree", "add", "--detach", "--quiet", build.Source, commit);
         PlantedProgram.At(build.Program);
     }

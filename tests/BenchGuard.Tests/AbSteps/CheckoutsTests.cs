@@ -256,7 +256,7 @@ public sealed class CheckoutsTests : IDisposable
     public void ASideWithoutTheBenchmarkProjectIsCheckedOutAndSaysSo()
     {
         var git = GitRepository.Find(this.repository.Root)!;
-        var side = new SideBuild("base", Path.Combine(this.repository.NewOut(), "base-src"));
+        var side = new SideBuild("base", Path.Combine(this.repository.NewOut(), "base-src"), TestConfiguration.Project);
 
         var outcome = side.Prepare(new Checkouts(git), this.repository.First, Path.Combine(side.Source, "..", "build.log"), [], reuse: false, new ProgressLog("test"));
 
@@ -270,7 +270,7 @@ public sealed class CheckoutsTests : IDisposable
     {
         var git = GitRepository.Find(this.repository.Root)!;
         var checkouts = new Checkouts(git);
-        var side = new SideBuild("head", Path.Combine(this.repository.NewOut(), "head-src"));
+        var side = new SideBuild("head", Path.Combine(this.repository.NewOut(), "head-src"), TestConfiguration.Project);
         checkouts.Add(this.repository.First, side.Source);
         Directory.CreateDirectory(Path.GetDirectoryName(side.Program)!);
         File.WriteAllText(side.Program, "built");

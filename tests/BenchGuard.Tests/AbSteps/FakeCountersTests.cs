@@ -258,7 +258,7 @@ public sealed class FakeCountersTests : IDisposable
     [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
     private string PlantWithCallgrind(FakeBuild build)
     {
-        var program = new SideBuild("head", this.folder.Folder("head-src")).Program;
+        var program = new SideBuild("head", this.folder.Folder("head-src"), TestConfiguration.Project).Program;
         build.WithCallgrindAt(program, this.folder.Folder("bin"));
         return program;
     }
@@ -280,7 +280,7 @@ public sealed class FakeCountersTests : IDisposable
 
     private string Plant(string side, FakeBuild build)
     {
-        var program = new SideBuild(side, this.folder.Folder(side + "-src")).Program;
+        var program = new SideBuild(side, this.folder.Folder(side + "-src"), TestConfiguration.Project).Program;
         build.At(program);
         return program;
     }

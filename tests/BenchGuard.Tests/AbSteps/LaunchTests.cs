@@ -139,7 +139,7 @@ public sealed class LaunchTests : IDisposable
 
     private SideBuild FakeSide()
     {
-        var side = new SideBuild("head", this.folder.Folder("head-src"));
+        var side = new SideBuild("head", this.folder.Folder("head-src"), TestConfiguration.Project);
         PlantedProgram.At(side.Program);
         return side;
     }

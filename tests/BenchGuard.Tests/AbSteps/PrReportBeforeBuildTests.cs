@@ -10,7 +10,7 @@ namespace BenchGuard.Tests.AbSteps;
 /// </summary>
 public sealed class PrReportBeforeBuildTests : IDisposable
 {
-    private const string NoProject = "the head has no " + SideBuild.Project;
+    private const string NoProject = "the head has no " + TestConfiguration.Project;
 
     private readonly TinyRepository repository = new();
 

@@ -1,4 +1,6 @@
 using BenchGuard.AB;
+using BenchGuard.Configuration;
+using BenchGuard.Tests.Infrastructure;
 
 namespace BenchGuard.Tests.AbSteps;
 
@@ -27,6 +29,7 @@ internal sealed class TinyRepository : IDisposable
         this.Git("init", "-q", "-b", branch, ".");
         this.Git("config", "core.autocrlf", "false");
         this.Write("README.md", "first\n");
+        this.Write(GuardConfiguration.FileName, TestConfiguration.Text);
         this.First = this.Commit("first");
         Directory.CreateDirectory(Path.Combine(this.Root, "baselines", "ubuntu-latest"));
         Directory.CreateDirectory(Path.Combine(this.Root, "baselines", "windows-latest"));

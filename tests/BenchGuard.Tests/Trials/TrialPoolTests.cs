@@ -4,6 +4,7 @@ using BenchGuard.Cli;
 using BenchGuard.Tests.AbSteps;
 using BenchGuard.Trials;
 
+using BenchGuard.Tests.Infrastructure;
 namespace BenchGuard.Tests.Trials;
 
 /// <summary>
@@ -90,7 +91,7 @@ public sealed class TrialPoolTests : IDisposable
     private string BuiltPool()
     {
         var folder = Path.Combine(this.repository.NewOut(), "pool");
-        var build = new SideBuild("pool", Path.Combine(folder, "src"));
+        var build = new SideBuild("pool", Path.Combine(folder, "src"), TestConfiguration.Project);
         Directory.CreateDirectory(Path.GetDirectoryName(build.Program)!);
         File.WriteAllText(build.Program, "planted");
         return folder;

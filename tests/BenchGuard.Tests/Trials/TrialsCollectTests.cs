@@ -122,7 +122,7 @@ public sealed class TrialsCollectTests : IDisposable
     private string PlantedPool()
     {
         var pool = Path.Combine(this.repository.NewOut(), "pool");
-        var build = new SideBuild("pool", Path.Combine(pool, "src"));
+        var build = new SideBuild("pool", Path.Combine(pool, "src"), TestConfiguration.Project);
         PlantedProgram.At(build.Program);
         return pool;
     }

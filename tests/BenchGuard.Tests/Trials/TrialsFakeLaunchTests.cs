@@ -112,7 +112,7 @@ public sealed class TrialsFakeLaunchTests : IDisposable
     private string FakePool()
     {
         var pool = Path.Combine(this.repository.NewOut(), "pool");
-        new FakeBuild().At(new SideBuild("pool", Path.Combine(pool, "src")).Program);
+        new FakeBuild().At(new SideBuild("pool", Path.Combine(pool, "src"), TestConfiguration.Project).Program);
         return pool;
     }
 }

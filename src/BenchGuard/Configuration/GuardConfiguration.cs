@@ -1,0 +1,63 @@
+using System.Text.Json.Serialization;
+
+namespace BenchGuard.Configuration;
+
+/// <summary>
+/// What an adopting repository tells the tool about itself, in <see cref="FileName"/> at its root: its benchmark
+/// project, the pull request's slice and verdict, the baseline folder and the trend's names. Everything but the
+/// project has a default here, the one definition of it; the file states only what differs.
+/// </summary>
+[JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
+internal sealed record GuardConfiguration
+{
+    /// <summary>The file's name, at the repository's root.</summary>
+    public const string FileName = "benchguard.json";
+
+    /// <summary>Gets the BenchmarkDotNet project, relative to the repository's root (a .csproj).</summary>
+    public required string BenchmarkProject { get; init; }
+
+    /// <summary>Gets the folder of the stored baselines (one folder per runner OS inside), relative to the root.</summary>
+    public string Baselines { get; init; } = "baselines";
+
+    /// <summary>Gets the pull request check's settings.</summary>
+    public PullRequestSettings PullRequest { get; init; } = new();
+
+    /// <summary>Gets the trend's settings.</summary>
+    public TrendSettings Trend { get; init; } = new();
+
+    /// <summary>Gets the built program's file name: the project's name, as <c>dotnet build</c> names it.</summary>
+    [JsonIgnore]
+    public string ProgramFile => Path.GetFileNameWithoutExtension(this.BenchmarkProject) + ".dll";
+
+    /// <summary>Gets the trend's suite prefix: <see cref="TrendSettings.Suite"/>, or the project's name.</summary>
+    [JsonIgnore]
+    public string TrendSuite => this.Trend.Suite ?? Path.GetFileNameWithoutExtension(this.BenchmarkProject);
+}
+
+/// <summary>The pull request check: which benchmarks it measures, and the verdict's knobs where they differ from the tool's.</summary>
+[JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
+internal sealed record PullRequestSettings
+{
+    /// <summary>Gets BenchmarkDotNet <c>--filter</c> globs of the slice a pull request measures (default: every benchmark).</summary>
+    public IReadOnlyList<string> Filters { get; init; } = ["*"];
+
+    /// <summary>Gets the A/B's rounds, or null for the tool's default of the interleaving.</summary>
+    public int? Rounds { get; init; }
+
+    /// <summary>Gets the timing threshold (a ratio or percentage, as <c>--threshold</c>), or null for the tool's.</summary>
+    public string? Threshold { get; init; }
+
+    /// <summary>Gets the hard limit above which a slower timing fails (as <c>--fail-threshold</c>), or null for the tool's.</summary>
+    public string? FailThreshold { get; init; }
+
+    /// <summary>Gets the allocation tolerance (as <c>--alloc-threshold</c>, e.g. 512B), or null for the tool's.</summary>
+    public string? AllocationThreshold { get; init; }
+}
+
+/// <summary>The trend on the default branch.</summary>
+[JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
+internal sealed record TrendSettings
+{
+    /// <summary>Gets the prefix of every trend suite's name ("&lt;suite&gt; time (&lt;os&gt;)"), or null for the project's name.</summary>
+    public string? Suite { get; init; }
+}
