@@ -34,7 +34,6 @@ public sealed class ConfigurationTests : IDisposable
         Assert.Null(configuration.PullRequest.Rounds);
         Assert.Null(configuration.PullRequest.Threshold);
         Assert.Equal("My.Benchmarks", configuration.TrendSuite);
-        Assert.Equal("My.Benchmarks.dll", configuration.ProgramFile);
     }
 
     [Theory]

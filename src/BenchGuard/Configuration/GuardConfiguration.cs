@@ -25,10 +25,6 @@ internal sealed record GuardConfiguration
     /// <summary>Gets the trend's settings.</summary>
     public TrendSettings Trend { get; init; } = new();
 
-    /// <summary>Gets the built program's file name: the project's name, as <c>dotnet build</c> names it.</summary>
-    [JsonIgnore]
-    public string ProgramFile => Path.GetFileNameWithoutExtension(this.BenchmarkProject) + ".dll";
-
     /// <summary>Gets the trend's suite prefix: <see cref="TrendSettings.Suite"/>, or the project's name.</summary>
     [JsonIgnore]
     public string TrendSuite => this.Trend.Suite ?? Path.GetFileNameWithoutExtension(this.BenchmarkProject);
