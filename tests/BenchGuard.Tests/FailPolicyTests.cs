@@ -20,7 +20,8 @@ public sealed class FailPolicyTests
         InstructionTolerance: CounterPolicy.InstructionTolerance,
         AbAllocation: null,
         BaselineAllocation: AllocationThreshold.Parse(VerdictDefaults.PipelineAllocationThreshold),
-        TimingFailThreshold: VerdictDefaults.PipelineFailThreshold);
+        TimingFailThreshold: VerdictDefaults.PipelineFailThreshold,
+        TimingFailRounds: PairedTimingTest.RoundsToFail(VerdictDefaults.PairedAlpha));
 
     [Fact]
     public void ThePipelinesFooterStatesItsConstants()
@@ -30,7 +31,7 @@ public sealed class FailPolicyTests
         Assert.Contains("bytes allocated, read calls or write calls per operation, counted head vs base: any increase", footer, StringComparison.Ordinal);
         Assert.Contains($"instructions (beyond ±{Percent(CounterPolicy.InstructionTolerance)})", footer, StringComparison.Ordinal);
         Assert.Contains($"vs the stored baseline, for entries measured on a GitHub runner: more than {VerdictDefaults.PipelineAllocationThreshold} above it", footer, StringComparison.Ordinal);
-        Assert.Contains($"Slower by more than {VerdictDefaults.PipelineFailThreshold}", footer, StringComparison.Ordinal);
+        Assert.Contains($"Slower by more than {VerdictDefaults.PipelineFailThreshold}, over at least 5 paired rounds", footer, StringComparison.Ordinal);
         Assert.DoesNotContain("BenchmarkDotNet's bytes", footer, StringComparison.Ordinal);
         Assert.DoesNotContain("small tolerance", footer, StringComparison.Ordinal);
     }
@@ -43,6 +44,7 @@ public sealed class FailPolicyTests
             InstructionTolerance = 0.02,
             BaselineAllocation = AllocationThreshold.Parse("1KB"),
             TimingFailThreshold = "35%",
+            TimingFailRounds = 7,
             CounterTolerance = 3,
         };
 
@@ -50,7 +52,7 @@ public sealed class FailPolicyTests
 
         Assert.Contains("instructions (beyond ±2%)", footer, StringComparison.Ordinal);
         Assert.Contains("GitHub runner: more than 1KB above it", footer, StringComparison.Ordinal);
-        Assert.Contains("Slower by more than 35%", footer, StringComparison.Ordinal);
+        Assert.Contains("Slower by more than 35%, over at least 7 paired rounds", footer, StringComparison.Ordinal);
         Assert.Contains("counted head vs base: an increase of more than 3", footer, StringComparison.Ordinal);
         Assert.DoesNotContain(VerdictDefaults.PipelineAllocationThreshold, footer, StringComparison.Ordinal);
         Assert.DoesNotContain(VerdictDefaults.PipelineFailThreshold, footer, StringComparison.Ordinal);

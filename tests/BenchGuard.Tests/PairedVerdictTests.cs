@@ -1,4 +1,5 @@
 using System.Text.Json;
+using BenchGuard.Comparison;
 using BenchGuard.Tests.Infrastructure;
 
 namespace BenchGuard.Tests;
@@ -112,6 +113,34 @@ public sealed class PairedVerdictTests
             [Benchmark(Rounds(1.30, 6, seed: 20))],
             "--paired", "--fail-threshold", "20%", "--fail-on-regression");
         Assert.Equal(1, big.ExitCode);
+    }
+
+    [Fact]
+    public void TooFewPairedRoundsReportSlowerWithoutFailing()
+    {
+        // Two rounds of +30% are what one slow core gives an unchanged tree; a sign test cannot reach 0.05 below 5 rounds.
+        Assert.Equal(5, PairedTimingTest.RoundsToFail(0.05));
+        using var temp = new TempFolder();
+        var few = CompareVerdictTests.CompareRun(
+            temp,
+            [Benchmark(Rounds(1.00, 4, seed: 10))],
+            [Benchmark(Rounds(1.30, 4, seed: 20))],
+            "--paired", "--paired-rule", "ci", "--fail-threshold", "20%", "--fail-on-regression");
+        Assert.Equal(0, few.ExitCode);
+        using (var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(temp.Path, "report.json"))))
+        {
+            var benchmark = CompareVerdictTests.Benchmark(json, "Demo.ReadBenchmarks.Read");
+            Assert.Equal("Slower", benchmark.GetProperty("verdict").GetString());
+            Assert.False(benchmark.GetProperty("timingFails").GetBoolean());
+            Assert.Equal("4 paired rounds: too few to fail the check, which needs 5", benchmark.GetProperty("note").GetString());
+        }
+
+        var enough = CompareVerdictTests.CompareRun(
+            temp,
+            [Benchmark(Rounds(1.00, 5, seed: 10))],
+            [Benchmark(Rounds(1.30, 5, seed: 20))],
+            "--paired", "--paired-rule", "ci", "--fail-threshold", "20%", "--fail-on-regression");
+        Assert.Equal(1, enough.ExitCode);
     }
 
     [Theory]

@@ -60,8 +60,10 @@ internal static class ComparisonBuilder
         var allocationGated = baseResult.StoredRun is not { } run || MeasuredOn.IsRunner(run);
         var verdict = paired?.Verdict ?? pooled.Verdict;
         var ratio = paired is { MedianRatio: var m } && double.IsFinite(m) ? m : pooled.Ratio;
-        var timingFails = options.TimingRole == "verdict" && verdict == Verdict.Slower
+        var aboveLimit = options.TimingRole == "verdict" && verdict == Verdict.Slower
             && (options.FailThreshold is not { } limit || ratio - 1 > limit.RelativeTo(empty.BaseMedian!.Value));
+        var roundsToFail = options.Paired is { } knobs ? PairedTimingTest.RoundsToFail(knobs.Alpha) : 0;
+        var tooFewRounds = aboveLimit && paired is { } p && p.Rounds < roundsToFail;
         return empty with
         {
             Verdict = verdict,
@@ -69,10 +71,10 @@ internal static class ComparisonBuilder
             Pooled = pooled,
             Paired = paired,
             Allocation = allocation,
-            TimingFails = timingFails,
+            TimingFails = aboveLimit && !tooFewRounds,
             AllocationFails = allocation == AllocationVerdict.Regression && allocationGated,
             AllocationGated = allocationGated,
-            Note = paired?.Reason ?? pooled.Reason,
+            Note = tooFewRounds ? $"{paired!.Rounds} paired rounds: too few to fail the check, which needs {roundsToFail}" : paired?.Reason ?? pooled.Reason,
         };
     }
 

@@ -136,6 +136,21 @@ internal static class PairedTimingTest
         return new PairedOutcome(verdict, options.Rule, k, ratios, median, ci.Lower, ci.Upper, t, slowerRounds, fasterRounds, pSlower, pFaster, reason);
     }
 
+    /// <summary>
+    /// The fewest paired rounds that can fail the check: where every round agreeing could pass a one-sided sign test
+    /// at <paramref name="alpha"/> (5 at 0.05). Fewer rounds cannot tell a slower head from one slow core.
+    /// </summary>
+    public static int RoundsToFail(double alpha)
+    {
+        var rounds = 1;
+        while (AtLeast(rounds, rounds) > alpha)
+        {
+            rounds++;
+        }
+
+        return rounds;
+    }
+
     // One-sided sign test: the chance of at least `count` of `rounds` fair coin flips.
     // Stryker disable once Conditional,Equality : see mutation-testing.md#same-value
     private static double AtLeast(int rounds, int count) =>

@@ -16,6 +16,7 @@ namespace BenchGuard.Reporting;
 /// <param name="AbAllocation">BenchmarkDotNet's bytes per operation, head vs base, where the counters did not run.</param>
 /// <param name="BaselineAllocation">Bytes per operation vs the stored baseline, or null when that comparison did not run.</param>
 /// <param name="TimingFailThreshold">The A/B timing's hard limit, or null when no timing fails.</param>
+/// <param name="TimingFailRounds">The fewest paired rounds a timing failure needs, or null for the pooled verdict.</param>
 internal sealed record FailPolicy(
     bool AbCompared,
     IReadOnlyList<CounterKind>? GatedCounters,
@@ -23,7 +24,8 @@ internal sealed record FailPolicy(
     double InstructionTolerance,
     AllocationThreshold? AbAllocation,
     AllocationThreshold? BaselineAllocation,
-    string? TimingFailThreshold)
+    string? TimingFailThreshold,
+    int? TimingFailRounds)
 {
     /// <summary>The policy a report applies to these comparisons.</summary>
     /// <param name="ab">The A/B comparison, if it ran.</param>
@@ -37,7 +39,8 @@ internal sealed record FailPolicy(
         CounterPolicy.InstructionTolerance,
         ab is not null && !countersRan ? AllocationThreshold.Parse(ab.Options.AllocThreshold) : null,
         baseline is null ? null : AllocationThreshold.Parse(baseline.Options.AllocThreshold),
-        ab?.Options.FailThreshold);
+        ab?.Options.FailThreshold,
+        ab?.Options.Paired is { } paired ? PairedTimingTest.RoundsToFail(paired.Alpha) : null);
 
     /// <summary>The footer: one paragraph.</summary>
     /// <returns>Markdown, without a line end.</returns>
@@ -67,7 +70,8 @@ internal sealed record FailPolicy(
 
         if (this.TimingFailThreshold is { } limit)
         {
-            fails.Add($"A/B timing: Slower by more than {MarkdownText.Escape(limit)}");
+            var rounds = this.TimingFailRounds is { } n ? $", over at least {n} paired rounds" : string.Empty;
+            fails.Add($"A/B timing: Slower by more than {MarkdownText.Escape(limit)}{rounds}");
         }
 
         var reported = new List<string>();
