@@ -32,6 +32,7 @@ public sealed class ConfigurationTests : IDisposable
         Assert.Equal(["*"], configuration.PullRequest.Filters);
         Assert.Equal("baselines", configuration.Baselines);
         Assert.Null(configuration.PullRequest.Rounds);
+        Assert.Null(configuration.Profiles);
         Assert.Null(configuration.PullRequest.Threshold);
         Assert.Equal("My.Benchmarks", configuration.TrendSuite);
     }
@@ -51,6 +52,9 @@ public sealed class ConfigurationTests : IDisposable
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "pullRequest": { "filters": ["*A* *B*"] } }""", "pullRequest.filters must list at least one glob")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "pullRequest": { "rounds": 0 } }""", "pullRequest.rounds must be from 1 to 99")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "trend": { "suite": "my suite (x)" } }""", "trend.suite must be")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": [] }""", "profiles must list at least one name")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": ["quick", "quick"] }""", "profiles must list at least one name, each once")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": ["--quick x"] }""", "profiles must list at least one name")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "trend": { "baselineMethods": {} } }""", "not a BenchGuard configuration")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "benchmarkProject": "c/C.csproj" }""", "corrupt JSON")]
     public void ABadFileIsOneErrorThatNamesItAndTheProblem(string text, string problem)

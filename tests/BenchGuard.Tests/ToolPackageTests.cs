@@ -8,7 +8,8 @@ namespace BenchGuard.Tests;
 /// The tool as an adopter gets it: packed as a .NET tool from a copy of its sources, installed from a local feed with
 /// <c>dotnet tool install</c>, and run by its command name. Packed once for the class (about a minute).
 /// </summary>
-public sealed class ToolPackageTests : IClassFixture<ToolPackageTests.InstalledTool>
+[Collection(InstalledToolCollection.Name)]
+public sealed class ToolPackageTests
 {
     private readonly InstalledTool tool;
 
@@ -79,6 +80,9 @@ public sealed class ToolPackageTests : IClassFixture<ToolPackageTests.InstalledT
         /// <summary>Gets the version packed: unique, so no package an earlier run left in the NuGet cache is installed.</summary>
         public string Version { get; } = $"1.2.3-tooltest.{Guid.NewGuid():N}";
 
+        /// <summary>Gets the installed command's path.</summary>
+        public string Command => this.command;
+
         internal ChildOutcome Run(params string[] arguments) => ChildProcess.Run(this.command, arguments, this.root.Path, Limit);
 
         public void Dispose() => this.root.Dispose();
@@ -86,4 +90,12 @@ public sealed class ToolPackageTests : IClassFixture<ToolPackageTests.InstalledT
         private static void Succeed(ChildOutcome outcome) =>
             Assert.True(outcome.Succeeded, $"exit {outcome.ExitCode}{(outcome.TimedOut ? " (timed out)" : "")}\n{outcome.Output}\n{outcome.Error}");
     }
+}
+
+/// <summary>One packed and installed tool for every class that runs it (packing takes about a minute).</summary>
+[CollectionDefinition(Name)]
+public sealed class InstalledToolCollection : ICollectionFixture<ToolPackageTests.InstalledTool>
+{
+    /// <summary>The collection's name.</summary>
+    public const string Name = "installed tool";
 }

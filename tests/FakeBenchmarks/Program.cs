@@ -35,6 +35,17 @@ internal static class Program
                 return CountersAnswer.Write(behaviour, arguments, selected);
             }
 
+            if (arguments.Has("--refused"))
+            {
+                // BenchmarkDotNet's answer to an option it does not know: the error, then its help, and exit code 0.
+                Console.Out.WriteLine("ERROR(S):");
+                Console.Out.WriteLine("  Option 'refused' is unknown.");
+                Console.Out.WriteLine("USAGE:");
+                Console.Out.WriteLine("Use Job.ShortRun for running the benchmarks:");
+                Console.Out.WriteLine("iteration.");
+                return 0;
+            }
+
             if (arguments.Value("--list") is not null)
             {
                 foreach (var method in selected.Methods())

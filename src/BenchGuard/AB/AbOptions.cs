@@ -10,7 +10,7 @@ namespace BenchGuard.AB;
 /// <param name="Against">The ref whose merge-base with the head is the base.</param>
 /// <param name="HeadRef">The head, or null for a snapshot of the working tree.</param>
 /// <param name="Rounds">How many ABBA rounds.</param>
-/// <param name="Profile">The suite's profile.</param>
+/// <param name="Profile">The benchmark program's profile, or null when it takes none.</param>
 /// <param name="Interleave">method (one in-process launch per method, sides seconds apart) or suite (whole-slice launches).</param>
 /// <param name="Filters">Benchmark globs, at least one (pr-report gives the PR slice when no --filter is given).</param>
 /// <param name="Compare">The verdict's knobs for head vs base.</param>
@@ -27,7 +27,7 @@ internal sealed record AbOptions(
     string Against,
     string? HeadRef,
     int Rounds,
-    string Profile,
+    string? Profile,
     string Interleave,
     IReadOnlyList<string> Filters,
     CompareOptions Compare,

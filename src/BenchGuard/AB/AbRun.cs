@@ -221,7 +221,7 @@ internal sealed class AbRun
         SideBuild[] sides = baseOk ? [this.head, this.baseSide] : [this.head];
         var found = this.options.Filters
             .Select(glob => (Glob: glob, Methods: sides
-                .SelectMany(side => this.launcher.ListMethods(side, ["--profile", this.options.Profile, .. this.options.BenchArguments, "--filter", glob]))
+                .SelectMany(side => this.launcher.ListMethods(side, [.. BenchmarkLauncher.ProfileArguments(this.options.Profile), .. this.options.BenchArguments, "--filter", glob]))
                 .Distinct(StringComparer.Ordinal)
                 .Order(StringComparer.Ordinal)
                 .ToList()))
@@ -259,7 +259,7 @@ internal sealed class AbRun
 
         if (this.units.Count == 0)
         {
-            throw new InputException($"the filters select no benchmark method in the {this.options.Profile} profile");
+            throw new InputException($"the filters select no benchmark method{(this.options.Profile is { } profile ? $" in the {profile} profile" : string.Empty)}");
         }
 
         this.progress.Say($"methods: {string.Join(' ', this.units.Select(UnitName))}");

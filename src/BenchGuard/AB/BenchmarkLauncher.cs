@@ -25,9 +25,15 @@ internal sealed partial class BenchmarkLauncher(TimeSpan limit, IReadOnlyDiction
     /// What every launch passes. --keepFiles: the next launch of a side builds BenchmarkDotNet's generated project
     /// incrementally (launches of a side never overlap). --buildTimeout: BenchmarkDotNet kills that build after 120 s
     /// by default, which slow machines (Windows with Defender) exceed; the launch's own limit still bounds it.
+    /// --exporters fulljson --memory: what the comparer reads (every measurement, and bytes per operation), so that a
+    /// plain BenchmarkSwitcher program needs no config of its own; BenchmarkDotNet keeps one of each where its config
+    /// adds them too.
     /// </summary>
-    public IReadOnlyList<string> CommonArguments(string profile, IReadOnlyList<string> benchArguments) =>
-        ["--profile", profile, "--keepFiles", "--buildTimeout", ((int)limit.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture), .. benchArguments];
+    public IReadOnlyList<string> CommonArguments(string? profile, IReadOnlyList<string> benchArguments) =>
+        [.. ProfileArguments(profile), "--exporters", "fulljson", "--memory", "--keepFiles", "--buildTimeout", ((int)limit.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture), .. benchArguments];
+
+    /// <summary>The program's <c>--profile</c>, when the configuration names profiles (<paramref name="profile"/> not null).</summary>
+    public static IReadOnlyList<string> ProfileArguments(string? profile) => profile is null ? [] : ["--profile", profile];
 
     /// <summary>One launch of <paramref name="side"/>, its exports in <paramref name="outDir"/>; a failed launch is recorded, never thrown.</summary>
     public LaunchRecord Launch(
@@ -54,7 +60,16 @@ internal sealed partial class BenchmarkLauncher(TimeSpan limit, IReadOnlyDiction
     public IReadOnlyList<string> ListMethods(SideBuild side, IReadOnlyList<string> arguments)
     {
         var outcome = ChildProcess.Run("dotnet", [side.Program, .. arguments, "--list", "flat"], side.Source, limit, environment);
-        return outcome.Output.Split('\n', StringSplitOptions.TrimEntries).Where(line => MethodName().IsMatch(line)).ToList();
+        var lines = outcome.Output.Split('\n', StringSplitOptions.TrimEntries);
+
+        // BenchmarkDotNet prints its help after "ERROR(S):" and exits 0; the help's words are not methods.
+        var errors = Array.IndexOf(lines, "ERROR(S):");
+        if (errors >= 0)
+        {
+            throw new InputException($"the benchmark program refused its arguments ({string.Join(' ', arguments)}): {lines.ElementAtOrDefault(errors + 1)}");
+        }
+
+        return lines.Where(line => MethodName().IsMatch(line)).ToList();
     }
 
     /// <summary>How many exports the comparer reads lie under <paramref name="folder"/>.</summary>
@@ -64,6 +79,6 @@ internal sealed partial class BenchmarkLauncher(TimeSpan limit, IReadOnlyDiction
                 .Count(f => f.EndsWith(ResultFiles.FullSuffix, StringComparison.Ordinal) || f.EndsWith(ResultFiles.CompressedSuffix, StringComparison.Ordinal))
             : 0;
 
-    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_.]*$")]
+    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")]
     private static partial Regex MethodName();
 }

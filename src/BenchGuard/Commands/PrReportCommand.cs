@@ -1,11 +1,14 @@
 using System.Globalization;
 using System.Text.Json;
+using System.Text.RegularExpressions;
 using BenchGuard.AB;
+using BenchGuard.Baselines;
 using BenchGuard.Cli;
 using BenchGuard.Comparison;
 using BenchGuard.Configuration;
 using BenchGuard.Counters;
 using BenchGuard.Output;
+using BenchGuard.Results;
 
 namespace BenchGuard.Commands;
 
@@ -18,11 +21,11 @@ namespace BenchGuard.Commands;
 /// when a check fails; 2 bad usage, or the head does not build or cannot be measured. A checkout that cannot be removed
 /// is a warning, never an exit code.
 /// </summary>
-internal static class PrReportCommand
+internal static partial class PrReportCommand
 {
     /// <summary>The usage line.</summary>
     public const string Usage =
-        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile quick|full] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
+        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile P] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
 
     // Apart from the default --out (artifacts/pr-report) and any upload folder, and git-ignored (artifacts/) so that
     // the working-tree snapshot never takes a kept checkout; stable across runs for --keep-src --reuse-build.
@@ -68,7 +71,7 @@ internal static class PrReportCommand
             throw new InputException("pr-report: give --against or --base, not both");
         }
 
-        var profile = a.Choice("--profile", VerdictDefaults.Profile, "quick", "full");
+        var profile = Profile(a, configuration);
         var interleave = a.Choice("--interleave", VerdictDefaults.Interleave, AbOptions.Interleavings);
         var rounds = a.Value("--rounds") is { } roundsText
             ? int.TryParse(roundsText, NumberStyles.None, CultureInfo.InvariantCulture, out var r) && r is >= 1 and <= 99
@@ -86,7 +89,22 @@ internal static class PrReportCommand
         var os = a.Value("--os") ?? DefaultOs();
         progress.Say($"runner OS: {os}" + (a.Value("--os") is null ? " (the default here; --os changes it)" : ""));
         var baselines = Path.Combine(git.Root, configuration.Baselines);
-        if (!Directory.Exists(Path.Combine(baselines, os)))
+        var store = Path.Combine(baselines, os);
+
+        // A repository that stored no baseline yet (its first pull request) compares with an empty store: every benchmark
+        // is New there. Once the folder exists, an OS without its own folder is a typo until a bump makes one.
+        var firstBaseline = !Directory.Exists(baselines);
+        if (firstBaseline && !RunnerLabel().IsMatch(os))
+        {
+            throw new InputException($"pr-report: --os '{os}' is not a runner label");
+        }
+
+        if (firstBaseline)
+        {
+            progress.Say($"no {configuration.Baselines}/ folder yet: against the stored baseline every benchmark is New (a baseline bump makes it)");
+        }
+
+        if (!firstBaseline && !Directory.Exists(store))
         {
             var known = Directory.Exists(baselines) ? string.Join(' ', Directory.EnumerateDirectories(baselines).Select(Path.GetFileName).Order(StringComparer.Ordinal)) : "";
             throw new InputException($"pr-report: no {configuration.Baselines}/{os} folder: --os must be one of: {known}");
@@ -138,7 +156,7 @@ internal static class PrReportCommand
         // 1. Head against base on this machine: the timing verdict that can fail the check (above the hard limit only),
         // then, while both builds exist, their deterministic counters (bytes and system calls above the base fail).
         (string? File, string? Error) counters = (null, null);
-        List<string> selection = ["--profile", profile, .. globs.SelectMany(glob => new[] { "--filter", glob })];
+        List<string> selection = [.. BenchmarkLauncher.ProfileArguments(profile), .. globs.SelectMany(glob => new[] { "--filter", glob })];
         var ab = AbRun.Run(git, options, checkouts, progress, builds => counters = PullRequestCounters.Measure(
             builds, selection, instructionOperations, Path.Combine(outDir, PullRequestCounters.FileName), Path.Combine(outDir, "counters"), progress));
         CopyTree(ab.HeadResults, results);
@@ -147,8 +165,10 @@ internal static class PrReportCommand
         var baselineJson = Path.Combine(outDir, "baseline.json");
         try
         {
-            var baseline = CompareCommand.Compare(
-                null, compare with { TimingRole = "indicative", Paired = null, FailThreshold = null, Filter = globs }, Path.Combine(baselines, os), results);
+            var baselineOptions = compare with { TimingRole = "indicative", Paired = null, FailThreshold = null, Filter = globs };
+            var baseline = firstBaseline
+                ? ComparisonBuilder.Build(null, baselineOptions, BaselineStore.ToResultSet(store, BaselineStore.FileOf(store), BaselineDocument.Empty(os)), ResultSetLoader.Load(results))
+                : CompareCommand.Compare(null, baselineOptions, store, results);
             File.WriteAllText(Path.Combine(logs, "compare-baseline.out"), ConsoleReportWriter.Write(baseline, null, false));
             CompareCommand.WriteFiles(baseline, Path.Combine(outDir, "baseline.md"), baselineJson, false);
         }
@@ -223,6 +243,21 @@ internal static class PrReportCommand
         return Slashed(folder).StartsWith(Slashed(container), comparison);
     }
 
+    // The configuration's first profile, or --profile if it is one of them; null when the program takes none.
+    private static string? Profile(CommandArguments a, GuardConfiguration configuration)
+    {
+        var given = a.Value("--profile");
+        if (configuration.Profiles is not { } profiles)
+        {
+            return given is null ? null
+                : throw new InputException($"pr-report: --profile {given}: this repository's {GuardConfiguration.FileName} names no profiles, so its benchmark program takes none");
+        }
+
+        return given is null ? profiles[0]
+            : profiles.Contains(given, StringComparer.Ordinal) ? given
+            : throw new InputException($"pr-report: --profile must be one of {string.Join('|', profiles)}, not '{given}'");
+    }
+
     private static string DefaultOs() =>
         OperatingSystem.IsLinux() ? "ubuntu-latest"
         : OperatingSystem.IsWindows() ? "windows-latest"
@@ -243,4 +278,8 @@ internal static class PrReportCommand
             File.Copy(file, target, overwrite: true);
         }
     }
+
+    // A GitHub runner label as the workflows pass it (ubuntu-latest, windows-2025): a folder name on every OS.
+    [GeneratedRegex(@"^[a-z0-9][a-z0-9.-]*$")]
+    private static partial Regex RunnerLabel();
 }

@@ -50,7 +50,4 @@ internal static class VerdictDefaults
 
     /// <summary>Rounds of whole-suite launches (each takes minutes).</summary>
     public const int SuiteRounds = 4;
-
-    /// <summary>The suite's profile.</summary>
-    public const string Profile = "quick";
 }

@@ -53,6 +53,7 @@ internal static partial class ConfigurationFile
 
         Require(RelativePath(c.BenchmarkProject) && c.BenchmarkProject.EndsWith(".csproj", StringComparison.Ordinal), $"benchmarkProject must be a .csproj path inside the repository, relative to its root, not '{c.BenchmarkProject}'");
         Require(RelativePath(c.Baselines), $"baselines must be a folder inside the repository, relative to its root, not '{c.Baselines}'");
+        Require(c.Profiles is null || (c.Profiles.Count > 0 && c.Profiles.All(Name().IsMatch) && c.Profiles.Distinct(StringComparer.Ordinal).Count() == c.Profiles.Count), "profiles must list at least one name, each once, of letters, digits, '.', '_' or '-'");
         Require(c.PullRequest.Filters.Count > 0 && c.PullRequest.Filters.All(f => f.Length > 0 && !f.Any(char.IsWhiteSpace)), "pullRequest.filters must list at least one glob, each without spaces");
         Require(c.PullRequest.Rounds is null or >= 1 and <= 99, "pullRequest.rounds must be from 1 to 99");
         Require(c.Trend.Suite is null || Name().IsMatch(c.Trend.Suite), $"trend.suite must be letters, digits, '.', '_' or '-', not '{c.Trend.Suite}'");

@@ -16,6 +16,12 @@ internal sealed record GuardConfiguration
     /// <summary>Gets the BenchmarkDotNet project, relative to the repository's root (a .csproj).</summary>
     public required string BenchmarkProject { get; init; }
 
+    /// <summary>
+    /// Gets the profiles the benchmark program takes as <c>--profile NAME</c>, the pull request's first; null when it
+    /// takes none (a plain BenchmarkSwitcher program), and then no launch passes one.
+    /// </summary>
+    public IReadOnlyList<string>? Profiles { get; init; }
+
     /// <summary>Gets the folder of the stored baselines (one folder per runner OS inside), relative to the root.</summary>
     public string Baselines { get; init; } = "baselines";
 

@@ -43,7 +43,7 @@ internal static class MergedExportWriter
 
                     if (list.Any(o => o.Launch.Round == launch.Round))
                     {
-                        throw new InputException($"{launch.File}: duplicate FullName '{fullName}' in one launch");
+                        throw new InputException($"{launch.File}: duplicate FullName '{fullName}' in one launch (two jobs ran it: a job of the program's own beside the one its command line makes?)");
                     }
 
                     list.Add((launch, benchmark));

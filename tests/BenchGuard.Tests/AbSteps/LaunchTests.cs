@@ -41,11 +41,25 @@ public sealed class LaunchTests : IDisposable
     }
 
     [Fact]
+    public void AProgramThatRefusesItsArgumentsIsBadInputWithItsError()
+    {
+        // A plain BenchmarkSwitcher program given a --profile: the words of its help are not methods.
+        var launcher = new BenchmarkLauncher(TimeSpan.FromMinutes(2), new Dictionary<string, string?>());
+        var side = new SideBuild("head", this.folder.Folder("refusing-src"), TestConfiguration.Project);
+        new FakeBuild().At(side.Program);
+
+        var error = Assert.Throws<InputException>(() => launcher.ListMethods(side, ["--refused", "--filter", "*"]));
+
+        Assert.Equal("the benchmark program refused its arguments (--refused --filter *): Option 'refused' is unknown.", error.Message);
+    }
+
+    [Fact]
     public void EveryLaunchPassesTheProfileKeepFilesAndTheBuildTimeoutFirst()
     {
         var launcher = new BenchmarkLauncher(TimeSpan.FromSeconds(1234.9), new Dictionary<string, string?>());
 
-        Assert.Equal(["--profile", "full", "--keepFiles", "--buildTimeout", "1234", "--job", "dry"], launcher.CommonArguments("full", ["--job", "dry"]));
+        Assert.Equal(["--profile", "full", "--exporters", "fulljson", "--memory", "--keepFiles", "--buildTimeout", "1234", "--job", "dry"], launcher.CommonArguments("full", ["--job", "dry"]));
+        Assert.Equal(["--exporters", "fulljson", "--memory", "--keepFiles", "--buildTimeout", "1234"], launcher.CommonArguments(null, []));
     }
 
     [Fact]

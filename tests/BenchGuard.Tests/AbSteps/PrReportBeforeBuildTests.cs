@@ -281,12 +281,27 @@ public sealed class PrReportBeforeBuildTests : IDisposable
     }
 
     [Fact]
-    public void ARepositoryWithoutABaselinesFolderIsBadInput()
+    public void AProfileIsBadInputWhenTheConfigurationNamesNone()
     {
+        // A plain BenchmarkSwitcher program refuses --profile; the configuration says whether the program takes one.
+        var output = this.repository.NewOut();
+        File.WriteAllText(Path.Combine(this.repository.Root, "benchguard.json"), $$"""{ "benchmarkProject": "{{TestConfiguration.Project}}" }""");
+
+        this.PrReport("--base", "first", "--head", "first", "--out", output, "--profile", "quick")
+            .AssertBadInput("--profile quick: this repository's benchguard.json names no profiles");
+
+        Assert.False(Directory.Exists(output));
+    }
+
+    [Fact]
+    public void WithoutABaselinesFolderTheOsMustStillBeARunnerLabel()
+    {
+        // No baselines/ yet is a repository's first pull request (every benchmark New, AdopterTests); a label that
+        // no runner has is still bad input.
         var output = this.repository.NewOut();
         Directory.Delete(Path.Combine(this.repository.Root, "baselines"), recursive: true);
 
-        this.PrReport("--base", "first", "--head", "first", "--out", output, "--os", "ubuntu-latest").AssertBadInput("no baselines/ubuntu-latest folder");
+        this.PrReport("--base", "first", "--head", "first", "--out", output, "--os", "Ubuntu Latest").AssertBadInput("--os 'Ubuntu Latest' is not a runner label");
 
         Assert.False(Directory.Exists(output));
     }

@@ -1,0 +1,135 @@
+using System.Text.Json;
+using System.Xml.Linq;
+using BenchGuard.AB;
+using BenchGuard.Tests.Infrastructure;
+
+namespace BenchGuard.Tests.Adopter;
+
+/// <summary>
+/// A repository that is not FilePipes adopts the tool as its docs say: a plain BenchmarkDotNet program (no config,
+/// no counters host, no profiles), a benchguard.json naming its project, no stored baselines yet, and the tool
+/// installed from its package. Its pull request plants a slowdown and an allocation; the PR check finds both.
+/// </summary>
+[Collection(InstalledToolCollection.Name)]
+public sealed class AdopterTests
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromMinutes(20);
+
+    private static readonly Dictionary<string, string?> Identity = new()
+    {
+        ["GIT_AUTHOR_NAME"] = "adopter",
+        ["GIT_AUTHOR_EMAIL"] = "adopter@localhost",
+        ["GIT_COMMITTER_NAME"] = "adopter",
+        ["GIT_COMMITTER_EMAIL"] = "adopter@localhost",
+    };
+
+    private readonly ToolPackageTests.InstalledTool tool;
+
+    public AdopterTests(ToolPackageTests.InstalledTool tool) => this.tool = tool;
+
+    [Fact]
+    [Trait("Category", "AbEndToEnd")]
+    public void APlainBenchmarkDotNetRepositoryGetsItsPullRequestChecked()
+    {
+        using var temp = new TempFolder();
+        var root = temp.Folder("repo");
+        Write(root, "global.json", File.ReadAllText(Path.Combine(RepositoryRoot.Path, "global.json")));
+        Write(root, "benchguard.json", """{ "benchmarkProject": "bench/Bench.csproj", "pullRequest": { "rounds": 5 } }""");
+        Write(root, ".gitignore", "bin/\nobj/\nartifacts/\n");
+        Write(root, "bench/Bench.csproj", $"""
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup>
+                <OutputType>Exe</OutputType>
+                <TargetFramework>net10.0</TargetFramework>
+                <ImplicitUsings>enable</ImplicitUsings>
+                <Optimize>true</Optimize>
+              </PropertyGroup>
+              <ItemGroup>
+                <PackageReference Include="BenchmarkDotNet" Version="{PackageVersion("BenchmarkDotNet")}" />
+              </ItemGroup>
+            </Project>
+            """);
+        Write(root, "bench/Program.cs", "BenchmarkDotNet.Running.BenchmarkSwitcher.FromAssembly(typeof(Work).Assembly).Run(args);\n");
+        Write(root, "bench/Work.cs", Benchmarks(sumPasses: 1, bytes: 64));
+        Git(root, "init", "-q", "-b", "main", ".");
+        Git(root, "add", "-A");
+        Git(root, "commit", "-q", "-m", "base");
+        var baseCommit = Git(root, "rev-parse", "HEAD").Trim();
+
+        // The pull request: Sum does four passes instead of one, Allocate allocates 4 KiB instead of 64 bytes.
+        Write(root, "bench/Work.cs", Benchmarks(sumPasses: 4, bytes: 4096));
+        Git(root, "commit", "-qam", "head");
+
+        var outDir = Path.Combine(temp.Path, "out");
+        var run = ChildProcess.Run(
+            this.tool.Command,
+            // BenchmarkDotNet's default job runs up to 100 iterations a launch; five keep the test to minutes.
+            ["pr-report", "--against", baseCommit, "--os", RunnerOs, "--fail-on-regression", "--out", outDir,
+             "--bench-arg", "--iterationCount", "--bench-arg", "5", "--bench-arg", "--warmupCount", "--bench-arg", "1"],
+            root,
+            Limit);
+
+        Assert.True(run.ExitCode == 1, $"exit {run.ExitCode}\n{run.Output}\n{run.Error}");
+        using var report = JsonDocument.Parse(File.ReadAllText(Path.Combine(outDir, "ab", "ab.json")));
+        var benchmarks = report.RootElement.GetProperty("benchmarks").EnumerateArray()
+            .ToDictionary(b => b.GetProperty("fullName").GetString()!);
+        Assert.Equal("Slower", benchmarks["Work.Sum"].GetProperty("verdict").GetString());
+        Assert.True(benchmarks["Work.Sum"].GetProperty("timingFails").GetBoolean());
+        Assert.Equal("Regression", benchmarks["Work.Allocate"].GetProperty("allocation").GetProperty("verdict").GetString());
+        Assert.True(benchmarks["Work.Allocate"].GetProperty("allocationFails").GetBoolean());
+        // No stored baseline yet: every benchmark is New there, never "no regression".
+        using var baseline = JsonDocument.Parse(File.ReadAllText(Path.Combine(outDir, "baseline.json")));
+        Assert.Equal(2, baseline.RootElement.GetProperty("summary").GetProperty("new").GetInt32());
+        var headline = File.ReadAllLines(Path.Combine(outDir, "report.md"))[0];
+        Assert.Contains("2 new (no baseline)", headline, StringComparison.Ordinal);
+    }
+
+    private static string RunnerOs => OperatingSystem.IsWindows() ? "windows-latest" : "ubuntu-latest";
+
+    private static string Benchmarks(int sumPasses, int bytes) => $$"""
+        using BenchmarkDotNet.Attributes;
+
+        [MemoryDiagnoser]
+        public class Work
+        {
+            private readonly int[] values = Enumerable.Range(0, 4096).ToArray();
+
+            [Benchmark]
+            public long Sum()
+            {
+                long sum = 0;
+                for (var pass = 0; pass < {{sumPasses}}; pass++)
+                {
+                    foreach (var value in this.values)
+                    {
+                        sum += value ^ pass;
+                    }
+                }
+
+                return sum;
+            }
+
+            [Benchmark]
+            public byte[] Allocate() => new byte[{{bytes}}];
+        }
+        """;
+
+    // The version this repository builds with, so the adopter restores a package the feed serves.
+    private static string PackageVersion(string id) =>
+        XDocument.Load(Path.Combine(RepositoryRoot.Path, "Directory.Packages.props")).Descendants("PackageVersion")
+            .Single(p => (string?)p.Attribute("Include") == id).Attribute("Version")!.Value;
+
+    private static void Write(string root, string relative, string text)
+    {
+        var path = Path.Combine(root, relative);
+        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+        File.WriteAllText(path, text);
+    }
+
+    private static string Git(string root, params string[] arguments)
+    {
+        var outcome = ChildProcess.Run("git", arguments, root, TimeSpan.FromMinutes(2), Identity);
+        Assert.True(outcome.Succeeded, $"git {string.Join(' ', arguments)}: {outcome.Error}");
+        return outcome.Output;
+    }
+}
