@@ -42,8 +42,9 @@ namespace FilePipes;
 /// <para>
 /// Misuse throws what <see cref="Pipe"/>'s reader throws: see <see cref="PipeReader"/>. A call refused as misuse changes
 /// nothing. Unlike <see cref="Pipe"/>, which checks no position, <see cref="AdvanceTo(SequencePosition, SequencePosition)"/>
-/// refuses with <see cref="InvalidOperationException"/> a position already consumed, or from the buffer before the
-/// current one; a position from an older buffer may point into memory reused since, and is not detected.
+/// refuses with <see cref="InvalidOperationException"/> a position already consumed, from the buffer before the
+/// current one, or from anything but this reader; a position from an older buffer may point into a segment reused
+/// since, and is not guaranteed to be refused (docs/reading-modes.md, "Positions from earlier buffers").
 /// </para>
 /// <para>
 /// A <c>CopyToAsync</c> that fails or is canceled loses and repeats nothing: the reader keeps every byte the
@@ -406,7 +407,7 @@ public sealed partial class FilePipeReader : PipeReader
         for (PipeSegment? segment = this.head; segment is not null;)
         {
             PipeSegment? next = segment.NextInChain;
-            segment.Detach();
+            segment.Detach(this.returnedEnd);
             segment.NextSpare = unused;
             unused = segment;
             segment = next;
@@ -629,13 +630,10 @@ public sealed partial class FilePipeReader : PipeReader
             return this.returnedEnd;
         }
 
-        if (owner is not PipeSegment segment)
-        {
-            ThrowForeignPosition(owner);
-            return 0;
-        }
-
-        if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Memory.Length)
+        // Any position not into this reader's chain is foreign, whatever its kind (another reader's, a Pipe's, an
+        // array's); a segment that starts at or after the last buffer's end was in no buffer the consumer holds.
+        if (owner is not PipeSegment segment || segment.Reader != this || !segment.InChain || index < 0
+            || index > segment.Memory.Length || segment.RunningIndex >= this.returnedEnd)
         {
             throw PipeMisuse.PositionNotInBuffer();
         }
@@ -648,15 +646,6 @@ public sealed partial class FilePipeReader : PipeReader
 
         return at;
     }
-
-    /// <summary>Another pipe's segment is as foreign as another reader's; anything else (a plain array's position)
-    /// fails Pipe's own cast, with InvalidCastException.</summary>
-    [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowForeignPosition(object owner) =>
-        throw (owner is ReadOnlySequenceSegment<byte>
-            ? PipeMisuse.PositionNotInBuffer()
-            : new InvalidCastException($"Unable to cast object of type '{owner.GetType()}' to type '{typeof(PipeSegment)}'."));
 
     private void ReleaseBefore(long consumedAt)
     {
@@ -683,7 +672,7 @@ public sealed partial class FilePipeReader : PipeReader
         if (this.recycled is { } last)
         {
             this.recycled = null;
-            return last.Twin;
+            return last.NextUse();
         }
 
         return this.RentSpareOrNew();
@@ -698,8 +687,9 @@ public sealed partial class FilePipeReader : PipeReader
             this.spare = segment.NextSpare;
             segment.NextSpare = null;
 
-            // The other segment of the block, so positions into the block's last use are refused (see PipeSegment).
-            return segment.Twin;
+            // The other segment of the block if the consumer saw its last use, so positions into it are refused (see
+            // PipeSegment).
+            return segment.NextUse();
         }
 
         return (this.storesSegments ? SegmentStore.Take(this, this.bufferSize) : null)
@@ -708,7 +698,7 @@ public sealed partial class FilePipeReader : PipeReader
 
     private void Recycle(PipeSegment segment)
     {
-        segment.Detach();
+        segment.Detach(this.returnedEnd);
         if (this.completed)
         {
             this.ReleaseLate(segment);
