@@ -90,6 +90,8 @@ public sealed partial class FilePipeReader : PipeReader
     // Pipe lets a canceled result be followed by another read without AdvanceTo (the usual loop after
     // CancelPendingRead does just that), so such a result does not count as a read in progress.
     private bool outstandingCanceled;
+    // TryRead returned false: Pipe counts that as a tentative read, which an AdvanceTo within the last buffer may end.
+    private bool tentativeRead;
 
     // The options are validated by the caller (FilePipe), once, before a path is opened.
     internal FilePipeReader(SafeFileHandle handle, bool ownsHandle, FilePipeOptions options)
@@ -179,6 +181,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             this.ThrowIfReading();
+            this.tentativeRead = false;
             if (this.readAheadSegments > 0)
             {
                 this.StartReadAhead();
@@ -256,6 +259,7 @@ public sealed partial class FilePipeReader : PipeReader
                 return true;
             }
 
+            this.tentativeRead = true;
             result = default;
             return false;
         }
@@ -300,13 +304,37 @@ public sealed partial class FilePipeReader : PipeReader
                 throw PipeMisuse.ReadingAfterCompletion();
             }
 
-            // An inline reader with no result outstanding, or with a consumer call inside the gate: nothing to advance.
-            if (!this.resultOutstanding || this.readAheadSegments == 0)
+            if (this.resultOutstanding && this.readAheadSegments > 0)
+            {
+                this.Advance(consumed, examined);
+                return;
+            }
+
+            // An inline reader with a consumer call inside the gate, or no read to end: nothing to advance.
+            if (this.resultOutstanding || !this.tentativeRead)
             {
                 throw PipeMisuse.NoReadToComplete();
             }
 
+            this.AdvanceTentative(consumed, examined);
+        }
+    }
+
+    /// <summary>Under the lock, after a <see cref="TryRead"/> that returned false: the positions are checked against the
+    /// last buffer returned, as for any advance.</summary>
+    private void AdvanceTentative(SequencePosition consumed, SequencePosition examined)
+    {
+        bool gated = this.EnterGateLocked();
+        try
+        {
             this.Advance(consumed, examined);
+        }
+        finally
+        {
+            if (gated)
+            {
+                this.ExitGateLocked();
+            }
         }
     }
 
@@ -339,16 +367,29 @@ public sealed partial class FilePipeReader : PipeReader
     private void Advance(SequencePosition consumed, SequencePosition examined)
     {
         long consumedAt = this.ToAbsolute(consumed);
-        // AdvanceTo(consumed) passes the same position twice: resolve it once.
-        // Stryker disable once Conditional : see mutation-testing.md#shortcut
-        long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
-        if (examinedAt < consumedAt)
+        long examinedAt;
+        if (examined.GetObject() is null && consumed.GetObject() is not null)
         {
-            throw PipeMisuse.ExaminedBeforeConsumed();
+            // A default examined position beside a real consumed one examines nothing, as on Pipe: the bytes not
+            // examined before are still new to the next read. (Both default are an empty buffer's start and end.)
+            examinedAt = this.examinedEnd;
+        }
+        else
+        {
+            // AdvanceTo(consumed) passes the same position twice: resolve it once.
+            // Stryker disable once Conditional : see mutation-testing.md#shortcut
+            examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
+            if (examinedAt < consumedAt)
+            {
+                throw PipeMisuse.ExaminedBeforeConsumed();
+            }
         }
 
         this.resultOutstanding = false;
-        this.examinedEnd = examinedAt;
+        this.tentativeRead = false;
+        // An examined position before the last one takes nothing back: the next read still waits for new bytes, as
+        // Pipe's ReadAsync does (its TryRead returns the bytes in between again; 8.0's Pipe throws instead).
+        this.examinedEnd = Math.Max(this.examinedEnd, examinedAt);
         this.ReleaseBefore(consumedAt);
         // Stryker disable once Statement : see mutation-testing.md#wake-after-advance
         this.WakeReadAheadIfRoom();
@@ -592,6 +633,7 @@ public sealed partial class FilePipeReader : PipeReader
 
         this.resultOutstanding = true;
         this.outstandingCanceled = canceled;
+        this.tentativeRead = false;
         this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;
         ReadOnlySequence<byte> buffer = this.head is null

@@ -3,9 +3,87 @@ using System.IO.Pipelines;
 
 namespace FilePipes.Tests;
 
-/// <summary>Positions the reader cannot prove to be in its buffer, refused every time.</summary>
+/// <summary>AdvanceTo's arguments of every kind after every kind of result, against a real <see cref="Pipe"/> where it
+/// defines the answer; and positions the reader cannot prove to be in its buffer, refused every time.</summary>
 public sealed partial class FilePipeReaderTests
 {
+    [Fact]
+    public async Task AdvancingAfterATryReadThatReturnedFalseEndsTheTentativeReadAsOnAPipe()
+    {
+        // Pipe counts a TryRead that returned false as a read, which an AdvanceTo within its last buffer may end.
+        byte[] data = [.. Enumerable.Range(1, 10).Select(i => (byte)i)];
+        string path = this.files.PathOf("tentative.bin");
+        File.WriteAllBytes(path, data);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { ReadAhead = 0 });
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(data, TestTimeout.Token());
+
+        foreach (PipeReader subject in new[] { reader, pipe.Reader })
+        {
+            ReadResult read = await subject.ReadAsync(TestTimeout.Token());
+            subject.AdvanceTo(read.Buffer.Start, read.Buffer.End);
+            Assert.False(subject.TryRead(out _));
+
+            subject.AdvanceTo(read.Buffer.GetPosition(4), read.Buffer.End);
+            Assert.Throws<InvalidOperationException>(() => subject.AdvanceTo(read.Buffer.GetPosition(4), read.Buffer.End));
+        }
+
+        pipe.Writer.Complete();
+        Assert.Equal(data[4..], await PipeDrain.ReadAllAsync(reader, TestTimeout.Token()));
+        Assert.Equal(data[4..], await PipeDrain.ReadAllAsync(pipe.Reader, TestTimeout.Token()));
+        reader.Complete();
+        pipe.Reader.Complete();
+    }
+
+    [Fact]
+    public async Task AdvancingWithADefaultExaminedPositionExaminesNothingAsOnAPipe()
+    {
+        // The bytes consumed were never examined: a TryRead returns at once, with nothing in it, on both.
+        byte[] data = new byte[20];
+        string path = this.files.PathOf("unexamined.bin");
+        File.WriteAllBytes(path, data);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 10, ReadAhead = 0 });
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(data.AsMemory(0, 10), TestTimeout.Token());
+
+        foreach (PipeReader subject in new[] { reader, pipe.Reader })
+        {
+            ReadResult read = await subject.ReadAsync(TestTimeout.Token());
+            Assert.Equal(10, read.Buffer.Length);
+            subject.AdvanceTo(read.Buffer.End, default);
+
+            Assert.True(subject.TryRead(out ReadResult empty));
+            Assert.True(empty.Buffer.IsEmpty);
+            Assert.False(empty.IsCanceled || empty.IsCompleted);
+            subject.AdvanceTo(empty.Buffer.Start);
+        }
+
+        reader.Complete();
+        pipe.Reader.Complete();
+        pipe.Writer.Complete();
+    }
+
+    [Fact]
+    public async Task AnExaminedPositionBeforeTheLastOneExaminedTakesNothingBack()
+    {
+        // Pipe's contract is never less examined than before: 8.0's Pipe throws, 10.0's counts the bytes as new to its
+        // TryRead (but not to its ReadAsync). The reader keeps the furthest: the bytes stay examined.
+        string path = this.files.WriteRandom("examined-back.bin", 200);
+        PipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 100, ReadAhead = 0 });
+        ReadResult first = await reader.ReadAsync(TestTimeout.Token());
+        reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
+        reader.CancelPendingRead();
+        ReadResult canceled = await reader.ReadAsync(TestTimeout.Token());
+        Assert.True(canceled.IsCanceled);
+
+        reader.AdvanceTo(canceled.Buffer.Start, canceled.Buffer.GetPosition(50));
+
+        Assert.False(reader.TryRead(out _));
+        reader.AdvanceTo(default);
+        Assert.Equal(File.ReadAllBytes(path), await PipeDrain.ReadAllAsync(reader, TestTimeout.Token()));
+        reader.Complete();
+    }
+
     [Fact]
     public async Task APositionOfAPlainSequenceIsRefusedAsAnotherReadersIs()
     {
