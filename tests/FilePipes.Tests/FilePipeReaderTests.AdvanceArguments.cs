@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Collections.Concurrent;
 using System.IO.Pipelines;
 
 namespace FilePipes.Tests;
@@ -131,5 +132,58 @@ public sealed partial class FilePipeReaderTests
         reader.AdvanceTo(after.Buffer.Start);
         Assert.Equal(all[(2 * Segment)..], await PipeDrain.ReadAllAsync(reader, TestTimeout.Token()));
         reader.Complete();
+    }
+
+    [Fact]
+    public async Task APositionIntoASegmentReadAheadPastTheBufferIsRefused()
+    {
+        // Read-ahead of one segment, whose reads run only when the test runs them: each block is handed out twice, and
+        // the first block comes back as its first segment, read ahead past the buffer returned. A position from its
+        // first use (three buffers back, which the reader does not promise to refuse) would otherwise be taken as the
+        // buffer's end, and the whole buffer consumed unread.
+        const int Segment = 100;
+        string path = this.files.WriteRandom("read-ahead-stale.bin", 10 * Segment);
+        byte[] all = File.ReadAllBytes(path);
+        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 1, Pool = new OutstandingBlockPool() });
+        var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
+        reader.QueueRun = queued.Enqueue;
+        reader.ConsumerReads = false;
+
+        ReadResult first = await ReadThenReadAheadAsync(reader, queued);
+        SequencePosition stale = first.Buffer.Start;
+        reader.AdvanceTo(first.Buffer.End);
+        for (int i = 1; i < 3; i++)
+        {
+            ReadResult read = await ReadThenReadAheadAsync(reader, queued);
+            Assert.Equal(all[(i * Segment)..((i + 1) * Segment)], read.Buffer.ToArray());
+            reader.AdvanceTo(read.Buffer.End);
+        }
+
+        ReadResult last = await ReadThenReadAheadAsync(reader, queued);
+        Assert.Same(stale.GetObject(), ((ReadOnlySequenceSegment<byte>)last.Buffer.Start.GetObject()!).Next);
+
+        Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(stale));
+        reader.AdvanceTo(last.Buffer.Start);
+        reader.QueueRun = null;
+        Assert.Equal(all[(3 * Segment)..], await PipeDrain.ReadAllAsync(reader, TestTimeout.Token()));
+        reader.Complete();
+    }
+
+    // A read, with the background read it waits for run on this thread, then the read ahead its result starts.
+    private static async Task<ReadResult> ReadThenReadAheadAsync(FilePipeReader reader, ConcurrentQueue<IThreadPoolWorkItem> queued)
+    {
+        ValueTask<ReadResult> read = reader.ReadAsync(TestTimeout.Token());
+        RunQueued(queued);
+        ReadResult result = await read;
+        RunQueued(queued);
+        return result;
+    }
+
+    private static void RunQueued(ConcurrentQueue<IThreadPoolWorkItem> queued)
+    {
+        while (queued.TryDequeue(out IThreadPoolWorkItem? run))
+        {
+            run.Execute();
+        }
     }
 }
