@@ -42,8 +42,9 @@ namespace FilePipes;
 /// <para>
 /// Misuse throws what <see cref="Pipe"/>'s reader throws: see <see cref="PipeReader"/>. A call refused as misuse changes
 /// nothing. Unlike <see cref="Pipe"/>, which checks no position, <see cref="AdvanceTo(SequencePosition, SequencePosition)"/>
-/// refuses with <see cref="InvalidOperationException"/> a position already consumed, or from the buffer before the
-/// current one; a position from an older buffer may point into memory reused since, and is not detected.
+/// refuses with <see cref="InvalidOperationException"/> a position already consumed, from the buffer before the
+/// current one, or from anything but this reader; a position from an older buffer may point into a segment reused
+/// since, and is not guaranteed to be refused (docs/reading-modes.md, "Positions from earlier buffers").
 /// </para>
 /// <para>
 /// A <c>CopyToAsync</c> that fails or is canceled loses and repeats nothing: the reader keeps every byte the
@@ -89,6 +90,8 @@ public sealed partial class FilePipeReader : PipeReader
     // Pipe lets a canceled result be followed by another read without AdvanceTo (the usual loop after
     // CancelPendingRead does just that), so such a result does not count as a read in progress.
     private bool outstandingCanceled;
+    // TryRead returned false: Pipe counts that as a tentative read, which an AdvanceTo within the last buffer may end.
+    private bool tentativeRead;
 
     // The options are validated by the caller (FilePipe), once, before a path is opened.
     internal FilePipeReader(SafeFileHandle handle, bool ownsHandle, FilePipeOptions options)
@@ -178,6 +181,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             this.ThrowIfReading();
+            this.tentativeRead = false;
             if (this.readAheadSegments > 0)
             {
                 this.StartReadAhead();
@@ -255,6 +259,7 @@ public sealed partial class FilePipeReader : PipeReader
                 return true;
             }
 
+            this.tentativeRead = true;
             result = default;
             return false;
         }
@@ -299,13 +304,37 @@ public sealed partial class FilePipeReader : PipeReader
                 throw PipeMisuse.ReadingAfterCompletion();
             }
 
-            // An inline reader with no result outstanding, or with a consumer call inside the gate: nothing to advance.
-            if (!this.resultOutstanding || this.readAheadSegments == 0)
+            if (this.resultOutstanding && this.readAheadSegments > 0)
+            {
+                this.Advance(consumed, examined);
+                return;
+            }
+
+            // An inline reader with a consumer call inside the gate, or no read to end: nothing to advance.
+            if (this.resultOutstanding || !this.tentativeRead)
             {
                 throw PipeMisuse.NoReadToComplete();
             }
 
+            this.AdvanceTentative(consumed, examined);
+        }
+    }
+
+    /// <summary>Under the lock, after a <see cref="TryRead"/> that returned false: the positions are checked against the
+    /// last buffer returned, as for any advance.</summary>
+    private void AdvanceTentative(SequencePosition consumed, SequencePosition examined)
+    {
+        bool gated = this.EnterGateLocked();
+        try
+        {
             this.Advance(consumed, examined);
+        }
+        finally
+        {
+            if (gated)
+            {
+                this.ExitGateLocked();
+            }
         }
     }
 
@@ -338,16 +367,29 @@ public sealed partial class FilePipeReader : PipeReader
     private void Advance(SequencePosition consumed, SequencePosition examined)
     {
         long consumedAt = this.ToAbsolute(consumed);
-        // AdvanceTo(consumed) passes the same position twice: resolve it once.
-        // Stryker disable once Conditional : see mutation-testing.md#shortcut
-        long examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
-        if (examinedAt < consumedAt)
+        long examinedAt;
+        if (examined.GetObject() is null && consumed.GetObject() is not null)
         {
-            throw PipeMisuse.ExaminedBeforeConsumed();
+            // A default examined position beside a real consumed one examines nothing, as on Pipe: the bytes not
+            // examined before are still new to the next read. (Both default are an empty buffer's start and end.)
+            examinedAt = this.examinedEnd;
+        }
+        else
+        {
+            // AdvanceTo(consumed) passes the same position twice: resolve it once.
+            // Stryker disable once Conditional : see mutation-testing.md#shortcut
+            examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
+            if (examinedAt < consumedAt)
+            {
+                throw PipeMisuse.ExaminedBeforeConsumed();
+            }
         }
 
         this.resultOutstanding = false;
-        this.examinedEnd = examinedAt;
+        this.tentativeRead = false;
+        // An examined position before the last one takes nothing back: the next read still waits for new bytes, as
+        // Pipe's ReadAsync does (its TryRead returns the bytes in between again; 8.0's Pipe throws instead).
+        this.examinedEnd = Math.Max(this.examinedEnd, examinedAt);
         this.ReleaseBefore(consumedAt);
         // Stryker disable once Statement : see mutation-testing.md#wake-after-advance
         this.WakeReadAheadIfRoom();
@@ -406,7 +448,7 @@ public sealed partial class FilePipeReader : PipeReader
         for (PipeSegment? segment = this.head; segment is not null;)
         {
             PipeSegment? next = segment.NextInChain;
-            segment.Detach();
+            segment.Detach(this.returnedEnd);
             segment.NextSpare = unused;
             unused = segment;
             segment = next;
@@ -591,6 +633,7 @@ public sealed partial class FilePipeReader : PipeReader
 
         this.resultOutstanding = true;
         this.outstandingCanceled = canceled;
+        this.tentativeRead = false;
         this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;
         ReadOnlySequence<byte> buffer = this.head is null
@@ -629,13 +672,10 @@ public sealed partial class FilePipeReader : PipeReader
             return this.returnedEnd;
         }
 
-        if (owner is not PipeSegment segment)
-        {
-            ThrowForeignPosition(owner);
-            return 0;
-        }
-
-        if (segment.Reader != this || !segment.InChain || index < 0 || index > segment.Memory.Length)
+        // Any position not into this reader's chain is foreign, whatever its kind (another reader's, a Pipe's, an
+        // array's); a segment that starts at or after the last buffer's end was in no buffer the consumer holds.
+        if (owner is not PipeSegment segment || segment.Reader != this || !segment.InChain || index < 0
+            || index > segment.Memory.Length || segment.RunningIndex >= this.returnedEnd)
         {
             throw PipeMisuse.PositionNotInBuffer();
         }
@@ -648,15 +688,6 @@ public sealed partial class FilePipeReader : PipeReader
 
         return at;
     }
-
-    /// <summary>Another pipe's segment is as foreign as another reader's; anything else (a plain array's position)
-    /// fails Pipe's own cast, with InvalidCastException.</summary>
-    [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowForeignPosition(object owner) =>
-        throw (owner is ReadOnlySequenceSegment<byte>
-            ? PipeMisuse.PositionNotInBuffer()
-            : new InvalidCastException($"Unable to cast object of type '{owner.GetType()}' to type '{typeof(PipeSegment)}'."));
 
     private void ReleaseBefore(long consumedAt)
     {
@@ -683,7 +714,7 @@ public sealed partial class FilePipeReader : PipeReader
         if (this.recycled is { } last)
         {
             this.recycled = null;
-            return last.Twin;
+            return last.NextUse();
         }
 
         return this.RentSpareOrNew();
@@ -698,8 +729,9 @@ public sealed partial class FilePipeReader : PipeReader
             this.spare = segment.NextSpare;
             segment.NextSpare = null;
 
-            // The other segment of the block, so positions into the block's last use are refused (see PipeSegment).
-            return segment.Twin;
+            // The other segment of the block if the consumer saw its last use, so positions into it are refused (see
+            // PipeSegment).
+            return segment.NextUse();
         }
 
         return (this.storesSegments ? SegmentStore.Take(this, this.bufferSize) : null)
@@ -708,7 +740,7 @@ public sealed partial class FilePipeReader : PipeReader
 
     private void Recycle(PipeSegment segment)
     {
-        segment.Detach();
+        segment.Detach(this.returnedEnd);
         if (this.completed)
         {
             this.ReleaseLate(segment);

@@ -9,18 +9,22 @@ namespace FilePipes;
 /// steady state rents nothing and allocates nothing per read.
 /// </summary>
 /// <remarks>
-/// Each block has two segments, its <see cref="Twin"/>s, and a block taken for reuse comes back as the other one.
-/// A position is a segment and an index, so were the same segment reused, a position from a buffer already consumed
-/// would point into the new buffer and be accepted; with twins, the old segment is out of the chain and the position
-/// is refused. Positions from two or more reuses back are not detected: the twin has come round again, and such a
-/// position reads as one into the current buffer, which may silently consume bytes not yet read. No generation can
-/// tell them apart: a position is the segment and the index that the sequence computes within the segment's memory,
-/// so only a new segment per use (an allocation per read) would; <c>Pipe</c> checks no position at all.
+/// Each block has two segments, its <see cref="Twin"/>s. A position is a segment and an index, so were the same
+/// segment reused, a position from a buffer already consumed would point into the new buffer and be accepted. So a
+/// block whose segment was in a buffer handed to the consumer comes back, at its next use, as the other twin: the old
+/// segment is out of the chain and a position into it is refused. A block whose use the consumer never saw (a read of
+/// no bytes, a copy's chunk, a discarded parallel read) comes back as the same segment, so the twin the consumer last
+/// saw stays out of the chain. So a position from the last buffer handed out, or the one before, is always checked;
+/// one from a block two hand-outs back may read as a position into the current buffer. Only a new segment per use
+/// would tell those apart (a position's integer is the index within the segment's memory, with no bits to spare for
+/// a generation), at an allocation per read; <c>Pipe</c> checks no position at all.
 /// </remarks>
 internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
 {
     private readonly IMemoryOwner<byte> owner;
     private PipeSegment? twin;
+    // Set when the segment leaves the chain: it was in a buffer handed to the consumer, who may hold positions into it.
+    private bool handedOut;
 
     public PipeSegment(FilePipeReader reader, IMemoryOwner<byte> owner, int capacity)
     {
@@ -69,6 +73,15 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
     /// <summary>Gets the other segment over the same block, created on the block's first reuse.</summary>
     public PipeSegment Twin => this.twin ??= new PipeSegment(this);
 
+    /// <summary>Gets the segment for the block's next use: the other twin if the consumer saw this one, else this one.</summary>
+    /// <returns>A segment that no position the consumer holds points into.</returns>
+    public PipeSegment NextUse()
+    {
+        PipeSegment next = this.handedOut ? this.Twin : this;
+        next.handedOut = false;
+        return next;
+    }
+
     public void Attach(long runningIndex, int length)
     {
         Debug.Assert(length > 0, "An empty segment in the chain would read as not in it (InChain).");
@@ -80,8 +93,12 @@ internal sealed class PipeSegment : ReadOnlySequenceSegment<byte>
 
     public void Link(PipeSegment next) => this.Next = next;
 
-    public void Detach()
+    /// <summary>Takes the segment out of the chain.</summary>
+    /// <param name="returnedEnd">The end of the last buffer handed to the consumer, counted as <see cref="ReadOnlySequenceSegment{T}.RunningIndex"/>
+    /// is: a segment in the chain that starts before it was in that buffer or an earlier one.</param>
+    public void Detach(long returnedEnd)
     {
+        this.handedOut = this.InChain && this.RunningIndex < returnedEnd;
         this.Next = null;
         this.Memory = default;
     }

@@ -34,7 +34,8 @@ internal static class SegmentStore
     /// length that <paramref name="capacity"/> bytes rent is stored.</summary>
     /// <param name="reader">The reader that will own the segment.</param>
     /// <param name="capacity">The reader's segment size.</param>
-    /// <returns>The segment: the other twin of the one stored, so a position from its last reader stays refused.</returns>
+    /// <returns>The segment: the other twin of the one stored if its last reader handed it out, so a position from that
+    /// reader stays refused.</returns>
     public static PipeSegment? Take(FilePipeReader reader, int capacity)
     {
         PipeSegment? stored = ShelfFor(BlockLength(capacity))?.Take();
@@ -44,7 +45,7 @@ internal static class SegmentStore
         }
 
         stored.Adopt(reader, capacity);
-        return stored.Twin;
+        return stored.NextUse();
     }
 
     /// <summary>Gets how many segments are stored for readers of <paramref name="capacity"/>-byte segments, for tests.</summary>

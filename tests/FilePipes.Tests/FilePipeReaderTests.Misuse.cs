@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.IO.Pipelines;
 
 namespace FilePipes.Tests;
@@ -77,11 +76,6 @@ public sealed partial class FilePipeReaderTests
         {
             ReadResult result = await reader.ReadAsync(TestTimeout.Token());
             reader.AdvanceTo(result.Buffer.End, result.Buffer.Start);
-        },
-        ["position from a plain array"] = async reader =>
-        {
-            await reader.ReadAsync(TestTimeout.Token());
-            reader.AdvanceTo(new ReadOnlySequence<byte>(new byte[100]).GetPosition(50));
         },
         ["Complete twice"] = reader =>
         {

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.IO.Pipelines;
 
 namespace FilePipes.Tests;
@@ -127,6 +128,32 @@ public sealed class SegmentReuseTests : IDisposable
 
         Assert.Throws<InvalidOperationException>(() => second.AdvanceTo(stale));
         second.AdvanceTo(result.Buffer.End);
+        second.Complete();
+    }
+
+    [Fact]
+    public async Task APositionFromACompletedReaderIsRefusedAfterTheNextReaderCopied()
+    {
+        // The second reader takes the first one's block as its other twin and uses it for a copy the consumer never
+        // sees: its next read must not get the first reader's segment back, or the first reader's position would be
+        // taken as one in the new buffer and skip 10 bytes.
+        string path = this.files.WriteRandom("positions-copy.bin", 4 * Segment);
+        byte[] all = File.ReadAllBytes(path);
+        var options = new FilePipeOptions { BufferSize = Segment, ReadAhead = 0 };
+        CancellationToken timeout = TestTimeout.Token();
+        PipeReader first = FilePipe.OpenReader(path, options);
+        SequencePosition stale = (await first.ReadAsync(timeout)).Buffer.GetPosition(10);
+        first.Complete();
+
+        PipeReader second = FilePipe.OpenReader(path, options);
+        var destination = new CancelingStream(second.CancelPendingRead);
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => second.CopyToAsync(destination, timeout));
+        ReadResult result = await second.ReadAsync(timeout);
+
+        Assert.Throws<InvalidOperationException>(() => second.AdvanceTo(stale));
+        Assert.Equal(all[Segment..(2 * Segment)], result.Buffer.ToArray());
+        second.AdvanceTo(result.Buffer.Start);
+        Assert.Equal(all[Segment..], await PipeDrain.ReadAllAsync(second, timeout));
         second.Complete();
     }
 

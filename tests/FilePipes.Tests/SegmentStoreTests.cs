@@ -92,6 +92,7 @@ public sealed class SegmentStoreTests : IDisposable
         this.Empty(length);
         PipeSegment stored = this.Chain(length, 1, [])!;
         PipeSegment? earlierTwin = twinBuilt ? stored.Twin : null;
+        HandOut(stored);
         SegmentStore.Return(stored);
         Assert.Equal(1, SegmentStore.Stored(capacity));
 
@@ -109,6 +110,31 @@ public sealed class SegmentStoreTests : IDisposable
         Assert.Equal(capacity, taken.Block.Length);
         Assert.Equal(capacity, stored.Block.Length);
         Assert.Equal(0, SegmentStore.Stored(capacity));
+    }
+
+    [Theory]
+    [InlineData(false)] // never in a chain: a read of no bytes, a parallel read its reader never appended
+    [InlineData(true)]  // appended after the last buffer handed out, released by Complete
+    public void ABlockItsReaderNeverHandedOutComesBackAsTheSameSegment(bool appended)
+    {
+        // The consumer holds positions only into the twin it last saw: handing that twin out now would accept them.
+        const int Length = 4096;
+        this.Empty(Length);
+        PipeSegment stored = this.Chain(Length, 1, [])!;
+        HandOut(stored);
+        PipeSegment unseen = stored.NextUse();
+        if (appended)
+        {
+            unseen.Attach(runningIndex: 100, length: 10);
+        }
+
+        unseen.Detach(returnedEnd: 100);
+        SegmentStore.Return(unseen);
+
+        PipeSegment? taken = SegmentStore.Take(this.reader, Length);
+
+        Assert.Same(unseen, taken);
+        Assert.NotSame(stored, taken);
     }
 
     [Theory]
@@ -160,6 +186,13 @@ public sealed class SegmentStoreTests : IDisposable
     {
         SegmentStore.Return(null);
         Assert.Null(SegmentStore.Take(this.reader, 3 * 1024 * 1024));
+    }
+
+    // A segment that was in a buffer handed to the consumer, then left the chain.
+    private static void HandOut(PipeSegment segment)
+    {
+        segment.Attach(runningIndex: 0, length: 1);
+        segment.Detach(returnedEnd: 1);
     }
 
     // A chain of detached segments linked through NextSpare, as a completed reader hands over.
