@@ -1,4 +1,3 @@
-using System.Reflection;
 using BenchGuard.Commands;
 
 namespace BenchGuard;
@@ -23,8 +22,7 @@ public static class Program
     };
 
     /// <summary>Gets the tool's version: the package's (release.yml packs the tag's), with the commit it was built from.</summary>
-    public static string Version { get; } =
-        typeof(Program).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "unknown";
+    public static string Version => Output.ToolVersion.Version;
 
     /// <summary>Runs a command and returns its exit code (0 ok, 1 regression when asked, 2 bad input).</summary>
     /// <param name="args">The command name, then its options.</param>

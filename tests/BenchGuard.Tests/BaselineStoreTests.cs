@@ -32,6 +32,8 @@ public sealed class BaselineStoreTests
         Assert.Equal("test-runner", provenance.Runner);
         Assert.Equal(BdnJson.DefaultCpu, provenance.Cpu);
         Assert.Equal("2026-01-02T03:04:05Z", provenance.Date);
+        Assert.Equal($"BenchGuard {Program.Version}", provenance.Tool);
+        Assert.Contains($"stored by BenchGuard {Program.Version}", ComparerRun.Of("baseline", "show", "--baselines", baselines, "--os", "ubuntu-latest").Out, StringComparison.Ordinal);
         Assert.Equal(ReadA.Launches[0], store.Benchmarks[0].Launches[0]);
         Assert.Equal(100, store.Benchmarks[0].AllocatedBytes);
     }
@@ -252,13 +254,17 @@ public sealed class BaselineStoreTests
         var file = Path.Combine(baselines, "ubuntu-latest", "baseline.json");
         var tree = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(file))!;
         Assert.True(tree["runs"]![0]!.AsObject().Remove("benchmarkDotNet"));
+        Assert.True(tree["runs"]![0]!.AsObject().Remove("tool"));
         File.WriteAllText(file, tree.ToJsonString());
 
         var run = ComparerRun.Of("compare", "--base", Path.Combine(baselines, "ubuntu-latest"), "--diff", temp.File("run"), "--threshold", "5%", "--json", temp.File("r.json"));
         Assert.True(run.ExitCode == 0, run.Error);
         using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
         Assert.Equal("unknown vs 0.14.0", json.RootElement.GetProperty("harnessDifference").GetString());
-        Assert.Contains("BenchmarkDotNet unknown", ComparerRun.Of("baseline", "show", "--baselines", baselines, "--os", "ubuntu-latest").Out, StringComparison.Ordinal);
+        var show = ComparerRun.Of("baseline", "show", "--baselines", baselines, "--os", "ubuntu-latest").Out;
+        Assert.Contains("BenchmarkDotNet unknown", show, StringComparison.Ordinal);
+        Assert.Contains("stored by an unrecorded tool", show, StringComparison.Ordinal);
+        Assert.Equal($"BenchGuard {Program.Version}", json.RootElement.GetProperty("tool").GetString());
     }
 
     [Fact]

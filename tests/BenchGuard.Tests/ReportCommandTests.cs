@@ -38,6 +38,7 @@ public sealed class ReportCommandTests
         Assert.Equal(0, run.ExitCode);
         using var json = JsonDocument.Parse(File.ReadAllText(temp.File("r.json")));
         Assert.StartsWith("❔", json.RootElement.GetProperty("headline").GetString(), StringComparison.Ordinal);
+        Assert.Equal($"BenchGuard {Program.Version}", json.RootElement.GetProperty("tool").GetString());
     }
 
     [Fact]

@@ -47,6 +47,9 @@ internal sealed class Behaviour
 
     public bool CountersWithoutFile => this.root["countersWithoutFile"]?.GetValue<bool>() ?? false;
 
+    /// <summary>Gets a value indicating whether the program is a plain BenchmarkSwitcher one, which refuses --counters.</summary>
+    public bool NoCountersMode => this.root["noCountersMode"]?.GetValue<bool>() ?? false;
+
     public static Behaviour Read()
     {
         var path = Path.Combine(AppContext.BaseDirectory, FileName);

@@ -30,20 +30,14 @@ internal static class Program
 
             var arguments = Arguments.Parse(args);
             var selected = behaviour.Export().Select(arguments.Filters);
+            if (arguments.Has("--refused") || (arguments.Has("--counters") && behaviour.NoCountersMode))
+            {
+                return Refuse(arguments.Has("--refused") ? "refused" : "counters");
+            }
+
             if (arguments.Has("--counters"))
             {
                 return CountersAnswer.Write(behaviour, arguments, selected);
-            }
-
-            if (arguments.Has("--refused"))
-            {
-                // BenchmarkDotNet's answer to an option it does not know: the error, then its help, and exit code 0.
-                Console.Out.WriteLine("ERROR(S):");
-                Console.Out.WriteLine("  Option 'refused' is unknown.");
-                Console.Out.WriteLine("USAGE:");
-                Console.Out.WriteLine("Use Job.ShortRun for running the benchmarks:");
-                Console.Out.WriteLine("iteration.");
-                return 0;
             }
 
             if (arguments.Value("--list") is not null)
@@ -63,5 +57,16 @@ internal static class Program
             Console.Error.WriteLine(e.Message);
             return 2;
         }
+    }
+
+    // BenchmarkDotNet's answer to an option it does not know: the error, then its help, and exit code 0.
+    private static int Refuse(string option)
+    {
+        Console.Out.WriteLine("ERROR(S):");
+        Console.Out.WriteLine($"  Option '{option}' is unknown.");
+        Console.Out.WriteLine("USAGE:");
+        Console.Out.WriteLine("Use Job.ShortRun for running the benchmarks:");
+        Console.Out.WriteLine("iteration.");
+        return 0;
     }
 }

@@ -60,16 +60,13 @@ internal sealed partial class BenchmarkLauncher(TimeSpan limit, IReadOnlyDiction
     public IReadOnlyList<string> ListMethods(SideBuild side, IReadOnlyList<string> arguments)
     {
         var outcome = ChildProcess.Run("dotnet", [side.Program, .. arguments, "--list", "flat"], side.Source, limit, environment);
-        var lines = outcome.Output.Split('\n', StringSplitOptions.TrimEntries);
-
-        // BenchmarkDotNet prints its help after "ERROR(S):" and exits 0; the help's words are not methods.
-        var errors = Array.IndexOf(lines, "ERROR(S):");
-        if (errors >= 0)
+        // The words of BenchmarkDotNet's help after a refusal are not methods.
+        if (ArgumentRefusal.Find(outcome.Output) is { } refusal)
         {
-            throw new InputException($"the benchmark program refused its arguments ({string.Join(' ', arguments)}): {lines.ElementAtOrDefault(errors + 1)}");
+            throw new InputException($"the benchmark program refused its arguments ({string.Join(' ', arguments)}): {refusal}");
         }
 
-        return lines.Where(line => MethodName().IsMatch(line)).ToList();
+        return outcome.Output.Split('\n', StringSplitOptions.TrimEntries).Where(line => MethodName().IsMatch(line)).ToList();
     }
 
     /// <summary>How many exports the comparer reads lie under <paramref name="folder"/>.</summary>

@@ -33,6 +33,7 @@ public sealed record BaselineDocument(string Format, string Os, IReadOnlyList<Ba
 /// <see cref="Baselines.MeasuredOn.Runner"/> or <see cref="Baselines.MeasuredOn.DevelopmentMachine"/>; null in a store
 /// that did not record it, which counts as not a runner.
 /// </param>
+/// <param name="Tool">The tool that stored the run (name and version); null in a store that did not record it.</param>
 public sealed record BaselineRun(
     string Id,
     string Commit,
@@ -45,7 +46,8 @@ public sealed record BaselineRun(
     int? LogicalCores,
     string Profile,
     string? BenchmarkDotNet = null,
-    string? MeasuredOn = null);
+    string? MeasuredOn = null,
+    string? Tool = null);
 
 /// <summary>One stored benchmark: what a comparison needs, nothing more.</summary>
 /// <param name="FullName">BenchmarkDotNet's FullName (the key).</param>

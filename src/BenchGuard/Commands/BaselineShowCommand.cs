@@ -27,7 +27,7 @@ internal static class BaselineShowCommand
             foreach (var run in document.Runs)
             {
                 var count = document.Benchmarks.Count(b => b.Run == run.Id);
-                Console.Out.WriteLine($"  {count} from commit {run.Commit} ({run.Date}, {Age(run.Date)}), profile {run.Profile}, runner {run.Runner}, measured on {MeasuredOn.Describe(run.MeasuredOn)}");
+                Console.Out.WriteLine($"  {count} from commit {run.Commit} ({run.Date}, {Age(run.Date)}), profile {run.Profile}, runner {run.Runner}, measured on {MeasuredOn.Describe(run.MeasuredOn)}, stored by {run.Tool ?? "an unrecorded tool"}");
                 Console.Out.WriteLine($"      {run.OsVersion}, {run.Cpu}, {run.Runtime}, BenchmarkDotNet {BaselineStore.HarnessOf(run)}");
             }
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using BenchGuard.Baselines;
 using BenchGuard.Cli;
+using BenchGuard.Output;
 using BenchGuard.Results;
 
 namespace BenchGuard.Commands;
@@ -190,7 +191,8 @@ internal static class BaselineUpdateCommand
             environment.LogicalCoreCount,
             a.Value("--profile", "unknown")!,
             environment.BenchmarkDotNetVersion,
-            a.Choice("--measured-on", MeasuredOn.FromEnvironment(), MeasuredOn.Choices));
+            a.Choice("--measured-on", MeasuredOn.FromEnvironment(), MeasuredOn.Choices),
+            ToolVersion.Label);
     }
 
     // The commit of the working tree, when run inside a git checkout; provenance only, so failure is not an error.

@@ -55,6 +55,7 @@ internal static class ReportCommand
         {
             Counters = counters is null ? null : new CountersSummary(counters.Cases.Count, counters.Moved, counters.Failing),
             CountersError = countersError,
+            Tool = ToolVersion.Label,
         };
 
         JsonFormat.WriteText(mdPath, OsReportMarkdown.Write(report, ab, baseline, counters));

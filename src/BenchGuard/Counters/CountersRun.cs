@@ -209,5 +209,10 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
                 ? $"the counters run ({fileName}) took longer than {limit.TotalMinutes} minutes and was killed (see {log})"
                 : $"the counters run ({fileName}) failed: {HostFailure.Describe(outcome)} (see {log})");
         }
+
+        if (ArgumentRefusal.Find(outcome.Output) is { } refusal)
+        {
+            throw new InputException($"the benchmark program has no counters mode: it answered --counters with BenchmarkDotNet's \"{refusal}\" (see {log})");
+        }
     }
 }

@@ -5,8 +5,8 @@ namespace BenchGuard.Output;
 
 /// <summary>
 /// The <c>compare --json</c> document (schema in README.md); <c>report</c> reads it back. The last two fields came
-/// later, so a document without them still reads: the harness difference ("0.14.0 vs 0.15.8", base vs diff) and why
-/// some allocation verdicts against a stored baseline cannot fail the check.
+/// later, so a document without them still reads: the harness difference ("0.14.0 vs 0.15.8", base vs diff), why
+/// some allocation verdicts against a stored baseline cannot fail the check, and the tool that made it.
 /// </summary>
 public sealed record CompareJson(
     string Schema,
@@ -20,7 +20,8 @@ public sealed record CompareJson(
     CompareJsonSummary Summary,
     IReadOnlyList<CompareJsonBenchmark> Benchmarks,
     string? HarnessDifference = null,
-    string? AllocationGateNote = null)
+    string? AllocationGateNote = null,
+    string? Tool = null)
 {
     /// <summary>The schema marker.</summary>
     public const string CurrentSchema = "filepipes-compare/1";

@@ -30,7 +30,8 @@ internal static class CompareJsonWriter
             summary,
             report.Benchmarks.Select(Benchmark).ToList(),
             report.HarnessDifference,
-            report.AllocationGateNote);
+            report.AllocationGateNote,
+            ToolVersion.Label);
     }
 
     /// <summary>The counts of <paramref name="report"/>.</summary>

@@ -33,6 +33,9 @@ public sealed record OsReport(
 
     /// <summary>Gets why the counters were not compared, or null.</summary>
     public string? CountersError { get; init; }
+
+    /// <summary>Gets the tool that made the report (<see cref="ToolVersion.Label"/>); null in a report made before it was recorded.</summary>
+    public string? Tool { get; init; }
 }
 
 /// <summary>The counters' part of the report's summary.</summary>

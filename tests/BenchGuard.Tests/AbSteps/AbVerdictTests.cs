@@ -43,7 +43,8 @@ public sealed class AbVerdictTests : IDisposable
     {
         var output = this.Plant(new FakeBuild(), new FakeBuild { Slower = new() { ["FileStreamBenchmarks.Read"] = 1.5 } });
 
-        var run = this.PrReport(["--rounds", "3", "--interleave", "suite", .. Slice, .. failOnRegression ? new[] { "--fail-on-regression" } : []], output);
+        // Five rounds: fewer never fail a timing verdict (a sign test could not reach 0.05).
+        var run = this.PrReport(["--rounds", "5", "--interleave", "suite", .. Slice, .. failOnRegression ? new[] { "--fail-on-regression" } : []], output);
 
         Assert.True(run.ExitCode == exitCode, run.Error);
         var verdicts = AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json"));

@@ -67,6 +67,9 @@ internal sealed record FakeBuild
     /// <summary>Gets a value indicating whether the counters run exits 0 without writing its file.</summary>
     public bool? CountersWithoutFile { get; init; }
 
+    /// <summary>Gets a value indicating whether the program refuses --counters as a plain BenchmarkSwitcher program does.</summary>
+    public bool? NoCountersMode { get; init; }
+
     /// <summary>Plants the fake program at <paramref name="program"/> (where a side's build puts FilePipes.Benchmarks.dll).</summary>
     public void At(string program)
     {

@@ -121,6 +121,19 @@ public sealed class LaunchTests : IDisposable
         Assert.False(File.Exists(this.folder.File("counters.json")));
     }
 
+    [Fact]
+    public void AProgramWithoutACountersModeIsNamedSo()
+    {
+        var side = new SideBuild("head", this.folder.Folder("plain-src"), TestConfiguration.Project);
+        new FakeBuild { NoCountersMode = true }.At(side.Program);
+        var work = this.folder.Folder("plain-work");
+
+        var run = ComparerRun.Of("counters", "--program", side.Program, "--work", work, "--instruction-operations", "0", "--out", this.folder.File("plain.json"));
+
+        run.AssertBadInput("the benchmark program has no counters mode: it answered --counters with BenchmarkDotNet's \"Option 'counters' is unknown.\"");
+        Assert.False(File.Exists(this.folder.File("plain.json")));
+    }
+
     [Theory]
     [InlineData("--operations", "1")]
     [InlineData("--operations", "1000")]
