@@ -80,7 +80,7 @@ internal sealed class AbRun
 
         var (headCommit, headLabel) = this.options.HeadRef is { } headRef
             ? (this.git.Commit(headRef) ?? throw new InputException($"head '{headRef}' is not a commit"), headRef)
-            : (WorkingTreeSnapshot.Take(this.git), "working tree");
+            : (WorkingTreeSnapshot.Take(this.git, Path.GetDirectoryName(this.work)!, this.options.Sources), "working tree");
         var (baseCommit, baseLabel) = this.ResolveBase(headCommit);
         try
         {

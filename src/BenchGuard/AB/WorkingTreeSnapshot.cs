@@ -13,7 +13,12 @@ internal static class WorkingTreeSnapshot
     public const string PackageCacheExclusion = ":(exclude,glob)**/.nuget/**";
 
     /// <summary>Commits the working tree of <paramref name="git"/> on top of HEAD; returns the commit.</summary>
-    public static string Take(GitRepository git)
+    /// <param name="git">The repository.</param>
+    /// <param name="leaveOut">
+    /// Folders the run itself writes (its output and checkouts): inside the working tree and not ignored (a repository
+    /// whose .gitignore does not list artifacts/), an earlier run's would be taken into the head.
+    /// </param>
+    public static string Take(GitRepository git, params IReadOnlyList<string> leaveOut)
     {
         var parent = git.Commit("HEAD") ?? throw new InputException("cannot snapshot the working tree: the repository has no commit yet");
         var index = Path.Combine(Path.GetTempPath(), "pr-report-index-" + Guid.NewGuid().ToString("N"));
@@ -28,7 +33,7 @@ internal static class WorkingTreeSnapshot
         try
         {
             Require(git.Run(environment, "read-tree", parent));
-            Require(git.Run(environment, "add", "-A", "--", ".", PackageCacheExclusion));
+            Require(git.Run(environment, ["add", "-A", "--", ".", PackageCacheExclusion, .. Exclusions(git.Root, leaveOut)]));
             var tree = Require(git.Run(environment, "write-tree"));
             return Require(git.Run(environment, "commit-tree", tree, "-p", parent, "-m", "pr-report: working tree snapshot"));
         }
@@ -37,6 +42,12 @@ internal static class WorkingTreeSnapshot
             File.Delete(index);
         }
     }
+
+    // A literal pathspec per folder strictly inside the working tree; others are not in the snapshot anyway.
+    private static IEnumerable<string> Exclusions(string root, IReadOnlyList<string> folders) =>
+        folders.Select(folder => Path.GetRelativePath(root, Path.GetFullPath(folder)))
+            .Where(relative => relative != "." && !relative.StartsWith("..", StringComparison.Ordinal) && !Path.IsPathRooted(relative))
+            .Select(relative => $":(exclude,literal){relative.Replace('\\', '/')}");
 
     private static string Require(ChildOutcome outcome) =>
         outcome.Succeeded ? outcome.Output.Trim() : throw new InputException($"cannot snapshot the working tree: git: {outcome.FirstErrorLine}");

@@ -215,6 +215,24 @@ public sealed class CheckoutsTests : IDisposable
     }
 
     [Fact]
+    public void TheSnapshotLeavesOutTheRunsOwnFolders()
+    {
+        // A repository that does not ignore the output: an earlier run's report and checkouts are not the head.
+        this.repository.Write("report-out/report.md", "an earlier run's report\n");
+        this.repository.Write("checkouts/head/x.cs", "an earlier checkout\n");
+        this.repository.Write("notes.md", "untracked\n");
+        var git = GitRepository.Find(this.repository.Root)!;
+
+        var commit = WorkingTreeSnapshot.Take(git, Path.Combine(this.repository.Root, "report-out"), Path.Combine(this.repository.Root, "checkouts"), Path.GetTempPath());
+
+        var files = this.repository.Git("ls-tree", "-r", "--name-only", commit);
+        Assert.Contains("notes.md", files, StringComparison.Ordinal);
+        Assert.DoesNotContain("report-out", files, StringComparison.Ordinal);
+        Assert.DoesNotContain("checkouts", files, StringComparison.Ordinal);
+        Assert.Contains("report-out/report.md", this.repository.Git("ls-tree", "-r", "--name-only", WorkingTreeSnapshot.Take(git)), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void TheSnapshotNeedsNoGitIdentity()
     {
         // A fresh runner has no user.name or user.email: the snapshot brings its own, so no config is read for them.
