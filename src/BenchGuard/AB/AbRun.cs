@@ -25,6 +25,9 @@ internal sealed class AbRun
     private readonly BenchmarkLauncher launcher;
     // Each unit's filters: one method, or case globs that select cases of the same methods (launched together).
     private readonly List<string[]> units = [];
+    private readonly System.Diagnostics.Stopwatch launchClock = new();
+    private int launchesPlanned;
+    private int launchesDone;
     private readonly Action<AbBuilds>? whileBuilt;
     private string? abError;
 
@@ -173,6 +176,8 @@ internal sealed class AbRun
 
         // ABBA: odd rounds run the base first, even rounds the head first, so a drift in time weighs on both sides
         // alike; with method interleaving the order also alternates from one method to the next.
+        this.launchesPlanned = this.options.Rounds * (method ? this.units.Count : 1) * (baseOk ? 2 : 1);
+        this.launchClock.Start();
         for (var round = 1; round <= this.options.Rounds; round++)
         {
             if (!method)
@@ -330,9 +335,11 @@ internal sealed class AbRun
             arguments.AddRange(["--filter", .. this.options.Filters]);
         }
 
-        this.progress.Say($"round {round}: {side.Name}{(unit is null ? "" : " " + method)}");
+        // The step, how far the rounds are and what is left at the pace so far: a PR report runs for ten minutes and more.
+        this.progress.Say($"round {round}: {side.Name}{(unit is null ? "" : " " + method)} (launch {ProgressLog.Pace(this.launchesDone, this.launchesPlanned, this.launchClock.Elapsed)})");
         var log = this.Logs(name + ".log");
         var record = this.launcher.Launch(side, side.Name, round, method, folder, log, arguments, NoVariables);
+        this.launchesDone++;
         File.AppendAllText(this.tsv, record.ToTsv() + "\n");
         if (record.JsonFiles == 0)
         {

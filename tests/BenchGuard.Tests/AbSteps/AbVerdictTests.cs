@@ -116,6 +116,8 @@ public sealed class AbVerdictTests : IDisposable
         Assert.Equal(["base:3:0", "head:0:1", "head:0:1", "base:3:0"], AbOutput.Launches(output).Select(l => $"{l[0]}:{l[3]}:{l[4]}"));
         // The job's log says each empty launch and why there is no A/B, not only the files.
         Assert.Contains("round 1: base produced no results (exit 3;", run.Out, StringComparison.Ordinal);
+        Assert.Contains("round 1: base (launch 1 of 4)", run.Out, StringComparison.Ordinal);
+        Assert.Contains("round 2: base (launch 4 of 4, ", run.Out, StringComparison.Ordinal);
         Assert.Contains("A/B not made: no base launch produced results", run.Out, StringComparison.Ordinal);
         Assert.Equal([FakeBuild.Read, FakeBuild.Write], AbOutput.FullNames(Path.Combine(output, "results")));
     }
