@@ -59,11 +59,11 @@ internal static class ChangePointsCommand
     private static int Evaluate(string[] args)
     {
         var a = CommandArguments.Parse("change-points evaluate", args, ["--trends", "--seed", "--placements"], ["--sweep"]);
-        var series = RealTrendsFolder.Read(a.Required("--trends"));
         var options = new EvaluationOptions(
             (int)a.Number("--seed", 34, 0, int.MaxValue),
             (int)a.Number("--placements", 5, 1, 100),
             EvaluationOptions.InTime * 10);
+        var series = RealTrendsFolder.Read(a.Required("--trends"));
         if (!a.Has("--sweep"))
         {
             Console.Out.Write(EvaluationTable.Markdown(EvaluationResult.Run(series, new StepFinder(), options), options));
