@@ -27,7 +27,4 @@ internal static class ChangePointDefaults
     /// (Loeffler's), beyond it the Edgeworth approximation: the boundary Perfolizer's own automatic choice uses.
     /// </summary>
     public const int MaxExactPoints = 65;
-
-    /// <summary>main's ratio rule, as github-action-benchmark applies it: a value above 130% of the previous commit's.</summary>
-    public const double RatioRuleThreshold = 1.30;
 }

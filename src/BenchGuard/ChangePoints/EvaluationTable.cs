@@ -7,6 +7,8 @@ namespace BenchGuard.ChangePoints;
 /// <summary>The evaluation's result as the Markdown tables docs/verdict-quality.md holds.</summary>
 internal static class EvaluationTable
 {
+    private static readonly string Rule = $"{VerdictDefaults.TrendAlertThreshold} rule";
+
     /// <summary>The planted changes and the false alarms, one table each.</summary>
     public static string Markdown(EvaluationResult result, EvaluationOptions options)
     {
@@ -19,7 +21,7 @@ internal static class EvaluationTable
         {
             var all = group.ToList();
             text.Append(CultureInfo.InvariantCulture, $"| {group.Key} | step finder | {Share(all, o => o.DetectorInTime)} | {Share(all.Where(o => o.NoisePercent < 5), o => o.DetectorInTime)} | {Share(all.Where(o => o.NoisePercent < 15), o => o.DetectorInTime)} | {Share(all, o => o.DetectorInHistory)} | {Median(all.Select(o => o.DetectorDelay))} | {all.Count} |\n");
-            text.Append(CultureInfo.InvariantCulture, $"| {group.Key} | 130% rule | {Share(all, o => o.RuleInTime)} | {Share(all.Where(o => o.NoisePercent < 5), o => o.RuleInTime)} | {Share(all.Where(o => o.NoisePercent < 15), o => o.RuleInTime)} | {Share(all, o => o.RuleDelay is not null)} | {Median(all.Select(o => o.RuleDelay))} | {all.Count} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {group.Key} | {Rule} | {Share(all, o => o.RuleInTime)} | {Share(all.Where(o => o.NoisePercent < 5), o => o.RuleInTime)} | {Share(all.Where(o => o.NoisePercent < 15), o => o.RuleInTime)} | {Share(all, o => o.RuleDelay is not null)} | {Median(all.Select(o => o.RuleDelay))} | {all.Count} |\n");
         }
 
         text.Append(CultureInfo.InvariantCulture, $"\nFalse alarms per 100 commits, nothing planted ({result.CleanSeries} series without visible steps; {result.AllSeries} series, alarms within {EvaluationOptions.Tolerance} points of a visible step left out):\n\n")
@@ -27,7 +29,7 @@ internal static class EvaluationTable
             .Append("|---|---:|---:|---:|---:|\n")
             .Append(CultureInfo.InvariantCulture, $"| step finder, either direction | {Rate(result.Clean.DetectorSteps, result.Clean)} | {Rate(result.Clean.DetectorStepsInHistory, result.Clean)} | {Rate(result.All.DetectorSteps, result.All)} | {Rate(result.All.DetectorStepsInHistory, result.All)} |\n")
             .Append(CultureInfo.InvariantCulture, $"| step finder, regressions only | {Rate(result.Clean.DetectorRegressions, result.Clean)} | | {Rate(result.All.DetectorRegressions, result.All)} | |\n")
-            .Append(CultureInfo.InvariantCulture, $"| 130% rule (regressions only) | {Rate(result.Clean.RuleAlerts, result.Clean)} | {Rate(result.Clean.RuleAlerts, result.Clean)} | {Rate(result.All.RuleAlerts, result.All)} | {Rate(result.All.RuleAlerts, result.All)} |\n")
+            .Append(CultureInfo.InvariantCulture, $"| {Rule} (regressions only) | {Rate(result.Clean.RuleAlerts, result.Clean)} | {Rate(result.Clean.RuleAlerts, result.Clean)} | {Rate(result.All.RuleAlerts, result.All)} | {Rate(result.All.RuleAlerts, result.All)} |\n")
             .Append(CultureInfo.InvariantCulture, $"\n{result.Clean.Commits} and {result.All.Commits} commits.\n");
         return text.ToString();
     }

@@ -1,3 +1,6 @@
+using System.Globalization;
+using BenchGuard.Comparison;
+
 namespace BenchGuard.ChangePoints;
 
 /// <summary>
@@ -6,8 +9,15 @@ namespace BenchGuard.ChangePoints;
 /// </summary>
 internal static class RatioRule
 {
+    /// <summary>Gets main's threshold (<see cref="VerdictDefaults.TrendAlertThreshold"/>, "130%") as a ratio.</summary>
+    public static double MainThreshold { get; } =
+        double.Parse(VerdictDefaults.TrendAlertThreshold.TrimEnd('%'), CultureInfo.InvariantCulture) / 100;
+
+    /// <summary>The indexes of the points that alert at main's threshold, oldest first.</summary>
+    public static IReadOnlyList<int> Alerts(TrendSeries series) => Alerts(series, MainThreshold);
+
     /// <summary>The indexes of the points that alert, oldest first.</summary>
-    public static IReadOnlyList<int> Alerts(TrendSeries series, double threshold = ChangePointDefaults.RatioRuleThreshold)
+    public static IReadOnlyList<int> Alerts(TrendSeries series, double threshold)
     {
         var alerts = new List<int>();
         var points = series.Points;
