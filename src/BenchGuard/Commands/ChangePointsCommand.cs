@@ -144,7 +144,9 @@ internal static class ChangePointsCommand
 
     private static string Short(string commit) => commit.Length > 8 ? commit[..8] : commit;
 
-    private static string Number(double value) => value.ToString("G4", CultureInfo.InvariantCulture);
+    // Whole numbers from 1,000 up and four significant digits below, never an exponent (7.017E+04).
+    private static string Number(double value) =>
+        value.ToString(Math.Abs(value) >= 1000 ? "#,0" : "G4", CultureInfo.InvariantCulture);
 
     private static string Ratio(Step s) => s.Deterministic
         ? string.Create(CultureInfo.InvariantCulture, $"x{s.Ratio:0.###} (exact)")

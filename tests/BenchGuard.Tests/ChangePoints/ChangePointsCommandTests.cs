@@ -24,6 +24,7 @@ public sealed class ChangePointsCommandTests : IDisposable
         Assert.Contains("FilePipes time (ubuntu-latest) / Reading.Inline [ns]: 1 step(s) in 60 points", run.Out, StringComparison.Ordinal);
         Assert.Contains("  at c0040000 (2026-", run.Out, StringComparison.Ordinal);
         Assert.DoesNotContain("Reading.Flat", run.Out, StringComparison.Ordinal);
+        Assert.Matches(@"\n  at c0040000 \(2026-[0-9T:-]+Z\): [0-9,.]+ -> 1,2[0-9]{2}, ratio x1\.2[0-9]* \(1\.[0-9]+–1\.[0-9]+\), [0-9]+ points before, [0-9]+ after\n", run.Out);
         Assert.EndsWith("2 series, 1 step(s)\n", run.Out, StringComparison.Ordinal);
     }
 
