@@ -19,6 +19,7 @@ public static class Program
         ["counters"] = CountersCommand.Run,
         ["setup-check"] = SetupCheckCommand.Run,
         ["policy"] = PolicyCommand.Run,
+        ["change-points"] = ChangePointsCommand.Run,
     };
 
     /// <summary>Gets the tool's version: the package's (release.yml packs the tag's), with the commit it was built from.</summary>

@@ -33,10 +33,14 @@ public sealed class ToolPackageTests
         Assert.True(policy.ExitCode == 0, policy.Error);
         Assert.Equal(string.Concat(PolicyCommand.Values.Select(v => $"{v.Name}={v.Value}\n")), policy.Output.ReplaceLineEndings("\n"));
 
+        var changePoints = this.tool.Run("change-points", "--help");
+        Assert.True(changePoints.ExitCode == 0, changePoints.Error);
+        Assert.Equal(ChangePointsCommand.Usage, changePoints.Output.Trim());
+
         var unknown = this.tool.Run("no-such-command");
         Assert.Equal(2, unknown.ExitCode);
         Assert.Equal(
-            "error: unknown command 'no-such-command'; expected one of: compare, export-trend, baseline, merge, report, pr-report, trials, counters, setup-check, policy",
+            "error: unknown command 'no-such-command'; expected one of: compare, export-trend, baseline, merge, report, pr-report, trials, counters, setup-check, policy, change-points",
             unknown.Error.Trim());
     }
 

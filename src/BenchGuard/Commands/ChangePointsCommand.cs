@@ -1,0 +1,154 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using BenchGuard.ChangePoints;
+using BenchGuard.Cli;
+using BenchGuard.Output;
+
+namespace BenchGuard.Commands;
+
+/// <summary>
+/// <c>change-points --data data.js [--json] [--md]</c>: the steps of every series of a github-action-benchmark
+/// data.js (each benchmark × suite × unit), found by <see cref="StepFinder"/>. <c>change-points evaluate --trends DIR
+/// [--sweep] [--seed N] [--placements N]</c>: plants steps and creeps into real histories and scores the finder against
+/// the 130% ratio rule (docs/verdict-quality.md, "Steps in the trend"). Exit codes: 0 written; 2 bad usage or input.
+/// </summary>
+internal static class ChangePointsCommand
+{
+    /// <summary>The usage line.</summary>
+    public const string Usage = "usage: change-points --data data.js [--json] [--md] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
+
+    // The settings the sweep tries besides the defaults: a larger minimum effect, a stricter interval, longer segments.
+    private static readonly (int MinSegment, double MinEffect, double Confidence)[] SweepSettings =
+    [
+        (ChangePointDefaults.MinSegment, ChangePointDefaults.MinEffect, ChangePointDefaults.Confidence),
+        (ChangePointDefaults.MinSegment, ChangePointDefaults.MinEffect, 0.999),
+        (ChangePointDefaults.MinSegment, 0.08, ChangePointDefaults.Confidence),
+        (8, ChangePointDefaults.MinEffect, ChangePointDefaults.Confidence),
+        (8, 0.08, 0.999),
+    ];
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(string[] args)
+    {
+        if (args.Contains("--help") || args.Contains("-h"))
+        {
+            Console.Out.WriteLine(Usage);
+            return ExitCodes.Ok;
+        }
+
+        return args is ["evaluate", .. var rest] ? Evaluate(rest) : Steps(args);
+    }
+
+    private static int Steps(string[] args)
+    {
+        var a = CommandArguments.Parse("change-points", args, ["--data"], ["--json", "--md"]);
+        if (a.Has("--json") && a.Has("--md"))
+        {
+            throw new InputException("change-points: give --json or --md, not both");
+        }
+
+        var finder = new StepFinder();
+        var found = BenchmarkDataFile.Read(a.Required("--data"))
+            .Select(s => (Series: s, Steps: finder.Find(s)))
+            .ToList();
+        Console.Out.Write(a.Has("--json") ? Json(found) : a.Has("--md") ? Markdown(found) : Text(found));
+        return ExitCodes.Ok;
+    }
+
+    private static int Evaluate(string[] args)
+    {
+        var a = CommandArguments.Parse("change-points evaluate", args, ["--trends", "--seed", "--placements"], ["--sweep"]);
+        var options = new EvaluationOptions(
+            (int)a.Number("--seed", 34, 0, int.MaxValue),
+            (int)a.Number("--placements", 5, 1, 100),
+            EvaluationOptions.InTime * 10);
+        var series = RealTrendsFolder.Read(a.Required("--trends"));
+        if (!a.Has("--sweep"))
+        {
+            Console.Out.Write(EvaluationTable.Markdown(EvaluationResult.Run(series, new StepFinder(), options), options));
+            return ExitCodes.Ok;
+        }
+
+        var text = new StringBuilder("| min segment | min effect | confidence | +10% in time, noise < 5% | +20% in the whole history, noise < 15% | false steps /100 commits, no visible step, commit by commit |\n|---:|---:|---:|---:|---:|---:|\n");
+        foreach (var (minSegment, minEffect, confidence) in SweepSettings)
+        {
+            var result = EvaluationResult.Run(series, new StepFinder(minSegment, minEffect, confidence), options, plantedOnly: true);
+            var ten = result.Outcomes.Where(o => o.Change == "+10%" && o.NoisePercent < 5).ToList();
+            var twenty = result.Outcomes.Where(o => o.Change == "+20%" && o.NoisePercent < 15).ToList();
+            text.Append(CultureInfo.InvariantCulture, $"| {minSegment} | {minEffect:0.##} | {confidence:0.###} | {Percent(ten.Count(o => o.DetectorInTime), ten.Count)} | {Percent(twenty.Count(o => o.DetectorInHistory), twenty.Count)} | {100.0 * result.Clean.DetectorSteps / result.Clean.Commits:0.00} |\n");
+        }
+
+        Console.Out.Write(text.ToString());
+        return ExitCodes.Ok;
+    }
+
+    private static string Percent(int part, int whole) => whole == 0 ? "–" : string.Create(CultureInfo.InvariantCulture, $"{100.0 * part / whole:0}%");
+
+    private static string Text(List<(TrendSeries Series, IReadOnlyList<Step> Steps)> found)
+    {
+        var text = new StringBuilder();
+        foreach (var (series, steps) in found.Where(f => f.Steps.Count > 0))
+        {
+            text.Append(CultureInfo.InvariantCulture, $"{series.Suite} / {series.Name} [{series.Unit}]: {steps.Count} step(s) in {series.Points.Count} points\n");
+            foreach (var s in steps)
+            {
+                text.Append(CultureInfo.InvariantCulture, $"  at {Short(s.Commit)}{(s.Date.Length > 0 ? $" ({s.Date})" : string.Empty)}: {Number(s.MedianBefore)} -> {Number(s.MedianAfter)}, ratio {Ratio(s)}, {s.PointsBefore} points before, {s.PointsAfter} after\n");
+            }
+        }
+
+        text.Append(CultureInfo.InvariantCulture, $"{found.Count} series, {found.Sum(f => f.Steps.Count)} step(s)\n");
+        return text.ToString();
+    }
+
+    private static string Markdown(List<(TrendSeries Series, IReadOnlyList<Step> Steps)> found)
+    {
+        var text = new StringBuilder("| suite | benchmark | unit | first commit after | median before | median after | ratio (99% CI) | points before | after |\n|---|---|---|---|---:|---:|---:|---:|---:|\n");
+        foreach (var (series, s) in found.SelectMany(f => f.Steps.Select(s => (f.Series, s))))
+        {
+            text.Append(CultureInfo.InvariantCulture, $"| {MarkdownText.Escape(series.Suite)} | {MarkdownText.Escape(series.Name)} | {MarkdownText.Escape(series.Unit)} | `{Short(s.Commit)}` | {Number(s.MedianBefore)} | {Number(s.MedianAfter)} | {Ratio(s)} | {s.PointsBefore} | {s.PointsAfter} |\n");
+        }
+
+        text.Append(CultureInfo.InvariantCulture, $"\n{found.Count} series, {found.Sum(f => f.Steps.Count)} step(s).\n");
+        return text.ToString();
+    }
+
+    private static string Json(List<(TrendSeries Series, IReadOnlyList<Step> Steps)> found) =>
+        JsonSerializer.Serialize(
+            found.Select(f => new
+            {
+                f.Series.Suite,
+                f.Series.Name,
+                f.Series.Unit,
+                f.Series.BiggerIsBetter,
+                Points = f.Series.Points.Count,
+                Steps = f.Steps.Select(s => new
+                {
+                    s.Index,
+                    s.Commit,
+                    s.Date,
+                    s.MedianBefore,
+                    s.MedianAfter,
+                    Ratio = Finite(s.Ratio),
+                    Lower = Finite(s.Lower),
+                    Upper = Finite(s.Upper),
+                    s.PointsBefore,
+                    s.PointsAfter,
+                    s.Deterministic,
+                }),
+            }),
+            JsonFormat.Options) + "\n";
+
+    // JSON has no infinity: a counter that grows from 0 has no finite ratio.
+    private static double? Finite(double value) => double.IsFinite(value) ? value : null;
+
+    private static string Short(string commit) => commit.Length > 8 ? commit[..8] : commit;
+
+    // Whole numbers from 1,000 up and four significant digits below, never an exponent (7.017E+04).
+    private static string Number(double value) =>
+        value.ToString(Math.Abs(value) >= 1000 ? "#,0" : "G4", CultureInfo.InvariantCulture);
+
+    private static string Ratio(Step s) => s.Deterministic
+        ? string.Create(CultureInfo.InvariantCulture, $"x{s.Ratio:0.###} (exact)")
+        : string.Create(CultureInfo.InvariantCulture, $"x{s.Ratio:0.###} ({s.Lower:0.###}–{s.Upper:0.###})");
+}
