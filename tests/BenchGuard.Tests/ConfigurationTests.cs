@@ -33,6 +33,7 @@ public sealed class ConfigurationTests : IDisposable
         Assert.Equal("baselines", configuration.Baselines);
         Assert.Null(configuration.PullRequest.Rounds);
         Assert.Null(configuration.Profiles);
+        Assert.Empty(configuration.SharedFolders);
         Assert.Null(configuration.PullRequest.Threshold);
         Assert.Equal("My.Benchmarks", configuration.TrendSuite);
     }
@@ -53,6 +54,8 @@ public sealed class ConfigurationTests : IDisposable
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "pullRequest": { "rounds": 0 } }""", "pullRequest.rounds must be from 1 to 99")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "trend": { "suite": "my suite (x)" } }""", "trend.suite must be")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": [] }""", "profiles must list at least one name")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "sharedFolders": { "MY-DATA": "data" } }""", "sharedFolders: 'MY-DATA' must be an environment variable's name")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "sharedFolders": { "DATA": "../data" } }""", "sharedFolders: 'DATA' must be")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": ["quick", "quick"] }""", "profiles must list at least one name, each once")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": ["--quick x"] }""", "profiles must list at least one name")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "trend": { "baselineMethods": {} } }""", "not a BenchGuard configuration")]

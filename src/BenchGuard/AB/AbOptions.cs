@@ -16,6 +16,7 @@ namespace BenchGuard.AB;
 /// <param name="Compare">The verdict's knobs for head vs base.</param>
 /// <param name="BuildArguments">Extra arguments to each side's build.</param>
 /// <param name="BenchArguments">Extra arguments to every launch.</param>
+/// <param name="LaunchEnvironment">Variables every launch gets (the repository's shared folders).</param>
 /// <param name="LaunchTimeout">How long one launch, and BenchmarkDotNet's child build in it, may take.</param>
 /// <param name="KeepSources">Keep the checkouts afterwards.</param>
 /// <param name="ReuseBuild">Reuse a kept checkout's build of the same commit.</param>
@@ -33,6 +34,7 @@ internal sealed record AbOptions(
     CompareOptions Compare,
     IReadOnlyList<string> BuildArguments,
     IReadOnlyList<string> BenchArguments,
+    IReadOnlyDictionary<string, string?> LaunchEnvironment,
     TimeSpan LaunchTimeout,
     bool KeepSources,
     bool ReuseBuild)

@@ -45,8 +45,7 @@ internal sealed class AbRun
         this.baseSide = new SideBuild("base", Path.Combine(sources, "base"), options.Project);
 
         // Fixtures are deterministic: both sides share the repository's cache instead of generating their own.
-        var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES") ?? Path.Combine(git.Root, "artifacts", "fixtures");
-        this.launcher = new BenchmarkLauncher(options.LaunchTimeout, new Dictionary<string, string?> { ["FILEPIPES_FIXTURES"] = fixtures });
+        this.launcher = new BenchmarkLauncher(options.LaunchTimeout, options.LaunchEnvironment);
     }
 
     /// <summary>Runs the A/B; a head that cannot be measured throws <see cref="InputException"/>.</summary>

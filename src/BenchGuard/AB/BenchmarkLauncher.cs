@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using BenchGuard.Configuration;
 using BenchGuard.Results;
 
 namespace BenchGuard.AB;
@@ -31,6 +32,16 @@ internal sealed partial class BenchmarkLauncher(TimeSpan limit, IReadOnlyDiction
     /// </summary>
     public IReadOnlyList<string> CommonArguments(string? profile, IReadOnlyList<string> benchArguments) =>
         [.. ProfileArguments(profile), "--exporters", "fulljson", "--memory", "--keepFiles", "--buildTimeout", ((int)limit.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture), .. benchArguments];
+
+    /// <summary>
+    /// What every launch of a repository gets in its environment: each of its configuration's shared folders, under
+    /// <paramref name="root"/>, unless the variable is set already (a workflow's own fixture folder).
+    /// </summary>
+    public static IReadOnlyDictionary<string, string?> SharedEnvironment(GuardConfiguration configuration, string root) =>
+        configuration.SharedFolders.ToDictionary(
+            pair => pair.Key,
+            pair => (string?)(System.Environment.GetEnvironmentVariable(pair.Key) ?? Path.Combine(root, pair.Value)),
+            StringComparer.Ordinal);
 
     /// <summary>The program's <c>--profile</c>, when the configuration names profiles (<paramref name="profile"/> not null).</summary>
     public static IReadOnlyList<string> ProfileArguments(string? profile) => profile is null ? [] : ["--profile", profile];

@@ -53,9 +53,11 @@ internal static class CountersCommand
         }
 
         List<string> selection = ["--profile", a.Choice("--profile", "quick", "quick", "full")];
+        var configurationFile = ConfigurationFile.Find(".");
+        var configuration = configurationFile is null ? null : ConfigurationFile.Load(configurationFile);
         // Without a filter or a case, the PR's slice (the configuration's): the main job's trend counts what every PR compares.
         var filters = a.Values("--filter").Count > 0 || a.Values("--case").Count > 0 ? a.Values("--filter")
-            : ConfigurationFile.Nearest(".")?.PullRequest.Filters
+            : configuration?.PullRequest.Filters
               ?? throw new InputException($"counters: give --filter or --case, or run inside a repository whose {GuardConfiguration.FileName} names the pull request's slice");
         selection.AddRange(filters.SelectMany(glob => new[] { "--filter", glob }));
         selection.AddRange(a.Values("--case").SelectMany(name => new[] { "--case", name }));
@@ -64,8 +66,9 @@ internal static class CountersCommand
         var outFile = Path.GetFullPath(a.Value("--out", "counters.json")!);
         var work = Path.GetFullPath(a.Value("--work") ?? Path.Combine(Path.GetDirectoryName(outFile)!, "counters-work"));
 
-        var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES");
-        var environment = new Dictionary<string, string?> { ["FILEPIPES_FIXTURES"] = fixtures };
+        // The repository's shared folders, as its A/B launches get them.
+        var environment = configuration is null ? new Dictionary<string, string?>()
+            : BenchmarkLauncher.SharedEnvironment(configuration, Path.GetDirectoryName(configurationFile)!);
         if (a.Value("--base-program") is { } baseText)
         {
             var baseProgram = Path.GetFullPath(baseText);

@@ -148,6 +148,7 @@ internal static partial class PrReportCommand
             compare with { TimingRole = "verdict", Filter = [] },
             a.Has("--peer-adapters") ? ["-p:PeerAdapters=true"] : [],
             benchArguments,
+            BenchmarkLauncher.SharedEnvironment(configuration, git.Root),
             AbOptions.DefaultLaunchTimeout,
             a.Has("--keep-src"),
             a.Has("--reuse-build"));

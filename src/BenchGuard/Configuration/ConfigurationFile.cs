@@ -54,6 +54,11 @@ internal static partial class ConfigurationFile
         Require(RelativePath(c.BenchmarkProject) && c.BenchmarkProject.EndsWith(".csproj", StringComparison.Ordinal), $"benchmarkProject must be a .csproj path inside the repository, relative to its root, not '{c.BenchmarkProject}'");
         Require(RelativePath(c.Baselines), $"baselines must be a folder inside the repository, relative to its root, not '{c.Baselines}'");
         Require(c.Profiles is null || (c.Profiles.Count > 0 && c.Profiles.All(Name().IsMatch) && c.Profiles.Distinct(StringComparer.Ordinal).Count() == c.Profiles.Count), "profiles must list at least one name, each once, of letters, digits, '.', '_' or '-'");
+        foreach (var (name, folder) in c.SharedFolders)
+        {
+            Require(VariableName().IsMatch(name) && RelativePath(folder), $"sharedFolders: '{name}' must be an environment variable's name and its folder inside the repository, relative to its root, not '{folder}'");
+        }
+
         Require(c.PullRequest.Filters.Count > 0 && c.PullRequest.Filters.All(f => f.Length > 0 && !f.Any(char.IsWhiteSpace)), "pullRequest.filters must list at least one glob, each without spaces");
         Require(c.PullRequest.Rounds is null or >= 1 and <= 99, "pullRequest.rounds must be from 1 to 99");
         Require(c.Trend.Suite is null || Name().IsMatch(c.Trend.Suite), $"trend.suite must be letters, digits, '.', '_' or '-', not '{c.Trend.Suite}'");
@@ -66,4 +71,7 @@ internal static partial class ConfigurationFile
 
     [GeneratedRegex(@"^[A-Za-z0-9._-]+$")]
     private static partial Regex Name();
+
+    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*$")]
+    private static partial Regex VariableName();
 }

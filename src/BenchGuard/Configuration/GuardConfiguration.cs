@@ -22,6 +22,12 @@ internal sealed record GuardConfiguration
     /// </summary>
     public IReadOnlyList<string>? Profiles { get; init; }
 
+    /// <summary>
+    /// Gets environment variables that each name a folder every launch of both sides shares (inputs a benchmark
+    /// generates once, such as test files), relative to the root; a variable already set keeps its value.
+    /// </summary>
+    public IReadOnlyDictionary<string, string> SharedFolders { get; init; } = new Dictionary<string, string>(StringComparer.Ordinal);
+
     /// <summary>Gets the folder of the stored baselines (one folder per runner OS inside), relative to the root.</summary>
     public string Baselines { get; init; } = "baselines";
 

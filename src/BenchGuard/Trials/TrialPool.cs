@@ -70,8 +70,7 @@ internal sealed class TrialPool
             File.WriteAllText(Path.Combine(folder, "commit.txt"), commit + "\n");
         }
 
-        var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES") ?? Path.Combine(git.Root, "artifacts", "fixtures");
-        var launcher = new BenchmarkLauncher(AbOptions.DefaultLaunchTimeout, new Dictionary<string, string?> { ["FILEPIPES_FIXTURES"] = fixtures });
+        var launcher = new BenchmarkLauncher(AbOptions.DefaultLaunchTimeout, BenchmarkLauncher.SharedEnvironment(configuration, git.Root));
         return new TrialPool(folder, build, deadline, launcher, progress);
     }
 
