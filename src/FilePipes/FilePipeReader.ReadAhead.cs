@@ -1,4 +1,5 @@
 using System.IO.Pipelines;
+using System.Runtime.ExceptionServices;
 
 namespace FilePipes;
 
@@ -11,6 +12,7 @@ public sealed partial class FilePipeReader
 {
     private static readonly Action<object?, CancellationToken> OnReadTokenCanceled = CancelPendingReadFromToken;
     private static readonly Action<object?> OnSecondWaiter = RefuseConcurrentReads;
+    private static readonly Func<object?, ReadResult> OnResultAskedAgain = ReadAgain;
 
     // Signals that completed readers left for the next reader with background reads.
     private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
@@ -41,11 +43,15 @@ public sealed partial class FilePipeReader
         {
             this.readPending = true;
             this.readSignal!.Reset();
-            if (cancellationToken.CanBeCanceled)
-            {
-                this.pendingToken = cancellationToken;
-                this.readRegistration = cancellationToken.UnsafeRegister(OnReadTokenCanceled, this);
-            }
+        }
+
+        if (cancellationToken.CanBeCanceled)
+        {
+            // Like Pipe, the last call's token is the one that cancels the pending read: a second call replaces the
+            // first call's.
+            this.readRegistration.Unregister();
+            this.pendingToken = cancellationToken;
+            this.readRegistration = cancellationToken.UnsafeRegister(OnReadTokenCanceled, this);
         }
 
         // Like Pipe, a second read while one is pending gets the same awaitable; a second waiter on it fails both
@@ -57,7 +63,7 @@ public sealed partial class FilePipeReader
     {
         if (this.readAheadSegments > 0 && this.readSignal is null)
         {
-            this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>(OnSecondWaiter);
+            this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>(OnSecondWaiter, OnResultAskedAgain);
             this.readSignal.Owner = this;
 
             // Half the read-ahead, at most a run: the reads keep the other half to go on with while the consumer
@@ -101,6 +107,29 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>The pending read's awaitable asked for its result again after it gave it: Pipe's awaitable answers as a
+    /// read would now, so the old buffer is never handed out twice.</summary>
+    private static ReadResult ReadAgain(object? state)
+    {
+        var reader = (FilePipeReader)state!;
+        lock (reader.sync)
+        {
+            reader.ThrowIfCompleted();
+            reader.ThrowIfReading();
+            if (!reader.IsReady || reader.HoldsForBatch)
+            {
+                throw PipeMisuse.ResultNotCompleted();
+            }
+
+            if (reader.ErrorIsDue)
+            {
+                ExceptionDispatchInfo.Throw(reader.readError);
+            }
+
+            return reader.TakeResult();
+        }
+    }
+
     /// <summary>
     /// Gets a value indicating whether a waiting consumer is left waiting although data is ready: fewer than a batch of
     /// segments came since its last result, the run in turn is still reading (so more come without the consumer), and
@@ -139,6 +168,7 @@ public sealed partial class FilePipeReader
     {
         if (this.readSignal is { IsIdle: true } signal)
         {
+            signal.Retire();
             signal.Owner = null;
             StoredSignals.Return(signal);
         }

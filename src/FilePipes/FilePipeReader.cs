@@ -259,6 +259,12 @@ public sealed partial class FilePipeReader : PipeReader
                 return true;
             }
 
+            if (this.readPending)
+            {
+                // Pipe's TryRead refuses while a ReadAsync waits for data.
+                ThrowAlreadyReading();
+            }
+
             this.tentativeRead = true;
             result = default;
             return false;

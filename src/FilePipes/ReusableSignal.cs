@@ -11,6 +11,8 @@ namespace FilePipes;
 /// A second waiter on an awaitable that is still pending is <c>Pipe</c>'s "concurrent reads" misuse: the owner is told
 /// (it fails the wait, as <c>Pipe</c> does), and the second waiter is queued itself, in the first waiter's execution
 /// context as <c>Pipe</c> runs it. Handed to the core, it would overwrite that context before the core refused it.
+/// An awaitable asked for its result again after it gave it is answered by the owner, not by the core, which would
+/// give the old result again.
 /// </remarks>
 /// <typeparam name="T">The result type.</typeparam>
 internal sealed class ReusableSignal<T> : IValueTaskSource<T>
@@ -24,8 +26,13 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
     // The first waiter's execution context, if it flows one: Pipe runs a second waiter in it.
     private ExecutionContext? firstContext;
     private readonly Action<object?>? onSecondWaiter;
+    private readonly Func<object?, T>? onAskedAgain;
 
-    public ReusableSignal(Action<object?>? onSecondWaiter = null) => this.onSecondWaiter = onSecondWaiter;
+    public ReusableSignal(Action<object?>? onSecondWaiter = null, Func<object?, T>? onAskedAgain = null)
+    {
+        this.onSecondWaiter = onSecondWaiter;
+        this.onAskedAgain = onAskedAgain;
+    }
 
     /// <summary>Gets or sets the state passed to the second-waiter callback: the signal's current owner.</summary>
     public object? Owner { get; set; }
@@ -42,6 +49,14 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
         this.core.Reset();
     }
 
+    /// <summary>Before the signal goes to another owner: an awaitable handed out before is then stale, and is refused
+    /// instead of asking the new owner again.</summary>
+    public void Retire()
+    {
+        Volatile.Write(ref this.waiters, 0);
+        this.core.Reset();
+    }
+
     public void SetResult(T result) => this.core.SetResult(result);
 
     public void SetException(Exception exception) => this.core.SetException(exception);
@@ -50,6 +65,12 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
     {
         // A stale awaitable's token is refused, and says nothing of the current one.
         bool current = token == this.core.Version;
+        if (current && Volatile.Read(ref this.awaited) == 1 && this.onAskedAgain is { } again)
+        {
+            // Asked again after it gave its result: the owner answers (Pipe's awaitable answers as a read would now).
+            return again(this.Owner);
+        }
+
         try
         {
             return this.core.GetResult(token);

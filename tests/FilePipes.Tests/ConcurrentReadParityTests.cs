@@ -1,0 +1,276 @@
+using System.Buffers;
+using System.Collections.Concurrent;
+using System.IO.Pipelines;
+using System.Runtime.CompilerServices;
+using Microsoft.Win32.SafeHandles;
+
+namespace FilePipes.Tests;
+
+/// <summary>
+/// Calls made while a read is pending, side by side on the file reader in every mode and on a <see cref="Pipe"/>: the
+/// same calls on both must give the same exception types and messages, the same results, and continuations that see the
+/// same execution context. Inline, a read is never pending (it reads on the caller's thread); there the pipe has its
+/// data before the first read, so both answer at once.
+/// </summary>
+public sealed class ConcurrentReadParityTests : IDisposable
+{
+    private static readonly AsyncLocal<string> Flow = new();
+
+    private readonly ScratchFiles files = new();
+    private readonly List<Action> cleanup = [];
+
+    public static TheoryData<string> Modes()
+    {
+        var modes = new TheoryData<string> { "inline", "read-ahead", "parallel reads" };
+        if (OperatingSystem.IsLinux())
+        {
+            // A read stays pending on a FIFO with no data yet; mkfifo is Linux-only here.
+            modes.Add("fifo");
+        }
+
+        return modes;
+    }
+
+    public void Dispose()
+    {
+        foreach (Action action in this.cleanup)
+        {
+            action();
+        }
+
+        this.files.Dispose();
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task TryReadWhileAReadIsPendingAsOnAPipe(string mode)
+    {
+        Assert.Equal(await TryReadWhilePendingAsync(OnPipe(mode)), await TryReadWhilePendingAsync(await this.OnFileAsync(mode)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task ASecondCallsTokenCancelsThePendingReadAsOnAPipe(string mode)
+    {
+        foreach (bool cancelSecond in new[] { true, false })
+        {
+            Assert.Equal(
+                await SecondCallWithItsOwnTokenAsync(OnPipe(mode), cancelSecond),
+                await SecondCallWithItsOwnTokenAsync(await this.OnFileAsync(mode), cancelSecond));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task AReadAwaitedAgainAfterItCompletedAsOnAPipe(string mode)
+    {
+        Assert.Equal(await AwaitedAgainAsync(OnPipe(mode)), await AwaitedAgainAsync(await this.OnFileAsync(mode)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task TwoCallsTwoWaitersAsOnAPipe(string mode)
+    {
+        Assert.Equal(await TwoCallsTwoWaitersAsync(OnPipe(mode)), await TwoCallsTwoWaitersAsync(await this.OnFileAsync(mode)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task AContinuationSeesTheContextOfItsRegistrationAsOnAPipe(string mode)
+    {
+        foreach (bool safe in new[] { true, false })
+        {
+            Assert.Equal(await ContextSeenAsync(OnPipe(mode), safe), await ContextSeenAsync(await this.OnFileAsync(mode), safe));
+        }
+    }
+
+    /// <summary>TryRead while a read waits, then the data comes.</summary>
+    private static async Task<(string TryRead, string Read)> TryReadWhilePendingAsync(Pending pending)
+    {
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(TestTimeout.Token());
+        string tryRead = Describe(() => pending.Reader.TryRead(out ReadResult result) ? Describe(result) : "false");
+        pending.Release();
+        return (tryRead, await OutcomeAsync(read));
+    }
+
+    /// <summary>A read with one token, a second call with another while it waits, one of the tokens canceled, then the
+    /// data comes; the first read is awaited, once.</summary>
+    private static async Task<(string Second, string Read)> SecondCallWithItsOwnTokenAsync(Pending pending, bool cancelSecond)
+    {
+        using var first = CancellationTokenSource.CreateLinkedTokenSource(TestTimeout.Token());
+        using var second = CancellationTokenSource.CreateLinkedTokenSource(TestTimeout.Token());
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(first.Token);
+        string secondCall = Describe(() => pending.Reader.ReadAsync(second.Token).IsCompleted ? "completed" : "pending");
+        (cancelSecond ? second : first).Cancel();
+        pending.Release();
+        return (secondCall, await OutcomeAsync(read));
+    }
+
+    /// <summary>A read awaited, then its awaitable asked for its result again: before and after AdvanceTo.</summary>
+    private static async Task<(string First, string Again, string AfterAdvance)> AwaitedAgainAsync(Pending pending)
+    {
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(TestTimeout.Token());
+        pending.Release();
+        ReadResult result = await read.AsTask().WaitAsync(TestTimeout.Limit);
+        string again = Describe(() => Describe(read.GetAwaiter().GetResult()));
+        pending.Reader.AdvanceTo(result.Buffer.End);
+        string afterAdvance = Describe(() => Describe(read.GetAwaiter().GetResult()));
+        return (Describe(result), again, afterAdvance);
+    }
+
+    /// <summary>Two calls while the first waits, a waiter on each, then the data comes; then a read and a TryRead.</summary>
+    private static async Task<(string Second, string First, string SecondWait, string After, string TryAfter)> TwoCallsTwoWaitersAsync(Pending pending)
+    {
+        ValueTask<ReadResult> first = pending.Reader.ReadAsync(TestTimeout.Token());
+        ValueTask<ReadResult> second = default;
+        string secondCall = Describe(() =>
+        {
+            second = pending.Reader.ReadAsync(TestTimeout.Token());
+            return "returned";
+        });
+        Task<string> firstWait = OutcomeAsync(first);
+        Task<string> secondWait = secondCall == "returned" ? OutcomeAsync(second) : Task.FromResult("not called");
+        pending.Release();
+        return (
+            secondCall,
+            await firstWait,
+            await secondWait,
+            await OutcomeOfCallAsync(() => pending.Reader.ReadAsync(TestTimeout.Token())),
+            Describe(() => pending.Reader.TryRead(out ReadResult result) ? Describe(result) : "false"));
+    }
+
+    /// <summary>One waiter registered under an AsyncLocal value that changes before the data comes: the value it sees.</summary>
+    private static async Task<string> ContextSeenAsync(Pending pending, bool flowsContext)
+    {
+        var seen = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
+        await Task.Run(() =>
+        {
+            Flow.Value = "before";
+            ValueTaskAwaiter<ReadResult> awaiter = pending.Reader.ReadAsync(TestTimeout.Token()).GetAwaiter();
+            Action continuation = () => seen.TrySetResult(Flow.Value ?? "none");
+            if (flowsContext)
+            {
+                awaiter.OnCompleted(continuation);
+            }
+            else
+            {
+                awaiter.UnsafeOnCompleted(continuation);
+            }
+
+            Flow.Value = "after";
+            pending.Release();
+        });
+
+        return await seen.Task.WaitAsync(TestTimeout.Limit);
+    }
+
+    private static async Task<string> OutcomeAsync(ValueTask<ReadResult> read)
+    {
+        try
+        {
+            return Describe(await read.AsTask().WaitAsync(TestTimeout.Limit));
+        }
+        catch (Exception ex)
+        {
+            return Describe(ex);
+        }
+    }
+
+    private static async Task<string> OutcomeOfCallAsync(Func<ValueTask<ReadResult>> call)
+    {
+        ValueTask<ReadResult> read;
+        try
+        {
+            read = call();
+        }
+        catch (Exception ex)
+        {
+            return "from the call: " + Describe(ex);
+        }
+
+        return await OutcomeAsync(read);
+    }
+
+    private static string Describe(Func<string> call)
+    {
+        try
+        {
+            return call();
+        }
+        catch (Exception ex)
+        {
+            return Describe(ex);
+        }
+    }
+
+    private static string Describe(Exception ex) => $"{ex.GetType().Name}: {ex.Message}";
+
+    private static string Describe(ReadResult result) =>
+        $"{result.Buffer.Length} bytes{(result.IsCanceled ? ", canceled" : string.Empty)}{(result.IsCompleted ? ", completed" : string.Empty)}";
+
+    /// <summary>A pipe whose data comes at the release; inline, before the first read, as the file's does.</summary>
+    private static Pending OnPipe(string mode)
+    {
+        var pipe = new Pipe();
+        Action feed = () =>
+        {
+            pipe.Writer.Write(new byte[10]);
+            _ = pipe.Writer.FlushAsync();
+        };
+        if (mode == "inline")
+        {
+            feed();
+            return new Pending(pipe.Reader, () => { });
+        }
+
+        // A pipe whose writer the misuse completed refuses the write: the release has nothing left to do.
+        return new Pending(pipe.Reader, () => Record.Exception(feed));
+    }
+
+    private async Task<Pending> OnFileAsync(string mode)
+    {
+        if (mode == "fifo")
+        {
+            string fifo = Fifo.Make(this.files, $"{Guid.NewGuid():N}.fifo");
+            (FilePipeReader onFifo, SafeFileHandle writer) = await Fifo.OpenBothAsync(fifo, () => FilePipe.OpenReader(fifo));
+            var stream = new FileStream(writer, FileAccess.Write, bufferSize: 0);
+            this.cleanup.Add(() =>
+            {
+                onFifo.Complete();
+                stream.Dispose();
+            });
+            return new Pending(onFifo, () => stream.Write(new byte[10]));
+        }
+
+        // Ten bytes of a longer file, so a read of them is not the end of the data, as on the pipe.
+        string path = this.files.WriteRandom($"{Guid.NewGuid():N}.bin", 100);
+        var options = mode switch
+        {
+            "inline" => new FilePipeOptions { BufferSize = 10, ReadAhead = 0 },
+            "read-ahead" => new FilePipeOptions { BufferSize = 10, ReadAhead = 1 },
+            _ => new FilePipeOptions { BufferSize = 10, ReadAhead = 2, ParallelReads = 2 },
+        };
+        FilePipeReader reader = FilePipe.OpenReader(path, options);
+        this.cleanup.Add(() => reader.Complete());
+        if (mode == "inline")
+        {
+            return new Pending(reader, () => { });
+        }
+
+        // The background reads start only at the release, so the first read is pending until then; one run of one
+        // segment, so the data that comes is ten bytes, as on the pipe, and no more comes after it.
+        var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
+        reader.QueueRun = queued.Enqueue;
+        reader.ConsumerReads = false;
+        return new Pending(reader, () =>
+        {
+            if (queued.TryDequeue(out IThreadPoolWorkItem? run))
+            {
+                ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
+            }
+        });
+    }
+
+    /// <summary>A reader whose next read waits until <see cref="Release"/> gives it ten bytes.</summary>
+    private sealed record Pending(PipeReader Reader, Action Release);
+}
