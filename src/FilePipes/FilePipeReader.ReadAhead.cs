@@ -83,6 +83,8 @@ public sealed partial class FilePipeReader
             if (reader.readPending && reader.pendingToken == cancellationToken)
             {
                 reader.FailPendingRead(new OperationCanceledException(cancellationToken));
+                // Pipe counts a read its token canceled as a tentative read, which one AdvanceTo may end.
+                reader.tentativeRead = true;
             }
         }
     }

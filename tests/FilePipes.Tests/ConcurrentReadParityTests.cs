@@ -19,16 +19,21 @@ public sealed class ConcurrentReadParityTests : IDisposable
     private readonly ScratchFiles files = new();
     private readonly List<Action> cleanup = [];
 
-    public static TheoryData<string> Modes()
+    public static TheoryData<string> Modes() => [.. ModeNames()];
+
+    /// <summary>The modes in which a read can wait: not inline.</summary>
+    public static TheoryData<string> PendingModes() => [.. ModeNames().Where(mode => mode != "inline")];
+
+    private static IEnumerable<string> ModeNames()
     {
-        var modes = new TheoryData<string> { "inline", "read-ahead", "parallel reads" };
+        yield return "inline";
+        yield return "read-ahead";
+        yield return "parallel reads";
         if (OperatingSystem.IsLinux())
         {
             // A read stays pending on a FIFO with no data yet; mkfifo is Linux-only here.
-            modes.Add("fifo");
+            yield return "fifo";
         }
-
-        return modes;
     }
 
     public void Dispose()
@@ -82,6 +87,43 @@ public sealed class ConcurrentReadParityTests : IDisposable
         {
             Assert.Equal(await ContextSeenAsync(OnPipe(mode), safe), await ContextSeenAsync(await this.OnFileAsync(mode), safe));
         }
+    }
+
+    [Theory]
+    [MemberData(nameof(PendingModes))]
+    public async Task AfterAPendingReadCanceledByItsTokenAsOnAPipe(string mode)
+    {
+        foreach (bool tryReadFirst in new[] { true, false })
+        {
+            Assert.Equal(await CanceledByTokenThenAsync(OnPipe(mode), tryReadFirst), await CanceledByTokenThenAsync(await this.OnFileAsync(mode), tryReadFirst));
+        }
+    }
+
+    /// <summary>A read canceled by its token while it waits (after a TryRead that found nothing, or not), then AdvanceTo
+    /// twice and a read.</summary>
+    private static async Task<(string Read, string Advance, string AdvanceAgain, string ReadAfter)> CanceledByTokenThenAsync(Pending pending, bool tryReadFirst)
+    {
+        if (tryReadFirst && !pending.Reader.TryRead(out _))
+        {
+            // Nothing yet: Pipe's tentative read.
+        }
+
+        using var token = CancellationTokenSource.CreateLinkedTokenSource(TestTimeout.Token());
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(token.Token);
+        token.Cancel();
+        string outcome = await OutcomeAsync(read);
+        string advance = Describe(() =>
+        {
+            pending.Reader.AdvanceTo(default);
+            return "advanced";
+        });
+        string advanceAgain = Describe(() =>
+        {
+            pending.Reader.AdvanceTo(default);
+            return "advanced";
+        });
+        pending.Release();
+        return (outcome, advance, advanceAgain, await OutcomeOfCallAsync(() => pending.Reader.ReadAsync(TestTimeout.Token())));
     }
 
     /// <summary>TryRead while a read waits, then the data comes.</summary>
