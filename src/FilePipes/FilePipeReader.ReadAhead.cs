@@ -109,6 +109,28 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>Under the lock: a waiting read's result, not yet asked for by its awaitable, goes to this call instead,
+    /// as Pipe gives it to whoever asks first.</summary>
+    private bool TakeUnobservedResult(out ValueTask<ReadResult> result)
+    {
+        if (this.readSignal is { } signal && this.TakeUnobservedResult(signal, out ReadResult taken))
+        {
+            result = new ValueTask<ReadResult>(taken);
+            return true;
+        }
+
+        result = default;
+        return false;
+    }
+
+    /// <summary>Under the lock: a waiting read with data ready (held for a batch, which the caller cannot see) is
+    /// completed first, as Pipe's would be.</summary>
+    private bool TakeUnobservedResult(ReusableSignal<ReadResult> signal, out ReadResult result)
+    {
+        this.CompletePendingReadIfAnyReady();
+        return signal.TryTakeUnobserved(out result);
+    }
+
     /// <summary>The pending read's awaitable asked for its result again after it gave it: Pipe's awaitable answers as a
     /// read would now, so the old buffer is never handed out twice.</summary>
     private static ReadResult ReadAgain(object? state)
@@ -118,7 +140,7 @@ public sealed partial class FilePipeReader
         {
             reader.ThrowIfCompleted();
             reader.ThrowIfReading();
-            if (!reader.IsReady || reader.HoldsForBatch)
+            if (!reader.IsReady)
             {
                 throw PipeMisuse.ResultNotCompleted();
             }
@@ -146,7 +168,16 @@ public sealed partial class FilePipeReader
 
     private void CompletePendingReadIfReady()
     {
-        if (!this.readPending || !this.IsReady || this.HoldsForBatch)
+        if (!this.HoldsForBatch)
+        {
+            this.CompletePendingReadIfAnyReady();
+        }
+    }
+
+    /// <summary>Completes a waiting read that has data ready, even one held for a batch.</summary>
+    private void CompletePendingReadIfAnyReady()
+    {
+        if (!this.readPending || !this.IsReady)
         {
             return;
         }

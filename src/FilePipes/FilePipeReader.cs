@@ -180,6 +180,11 @@ public sealed partial class FilePipeReader : PipeReader
                 return null;
             }
 
+            if (this.TakeUnobservedResult(out result))
+            {
+                return null;
+            }
+
             this.ThrowIfReading();
             this.tentativeRead = false;
             if (this.readAheadSegments > 0)
@@ -232,7 +237,13 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.ThrowIfCompletedOrReading();
+            this.ThrowIfCompleted();
+            if (this.readSignal is { } signal && this.TakeUnobservedResult(signal, out result))
+            {
+                return true;
+            }
+
+            this.ThrowIfReading();
 
             // A copy's direct phase holds the gate with no result outstanding: Pipe's TryRead refuses a read there too.
             if (this.readAheadSegments == 0 && Volatile.Read(ref this.gate) == GateInCall)
@@ -475,12 +486,6 @@ public sealed partial class FilePipeReader : PipeReader
         }
 
         this.ReleaseSegments(unused);
-    }
-
-    private void ThrowIfCompletedOrReading()
-    {
-        this.ThrowIfCompleted();
-        this.ThrowIfReading();
     }
 
     private void ThrowIfCompleted()

@@ -18,8 +18,9 @@ namespace FilePipes;
 internal sealed class ReusableSignal<T> : IValueTaskSource<T>
 {
     private ManualResetValueTaskSourceCore<T> core = new() { RunContinuationsAsynchronously = true };
-    // 1 from Reset until the awaiter took the result: until then an awaitable handed out may still be awaited, so the
-    // signal must not be reset for another reader.
+    // 0 from Reset until the result is taken (Taking while it is), 1 after: until then an awaitable handed out may still
+    // be awaited, so the signal must not be reset for another reader.
+    private const int Taking = 2;
     private int awaited = 1;
     // Waiters registered since Reset: the core takes one.
     private int waiters;
@@ -57,6 +58,23 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
         this.core.Reset();
     }
 
+    /// <summary>Takes the result of a wait that succeeded before its awaitable asked for it: Pipe gives a completed
+    /// read's result to whoever asks first, and its awaitable then finds a read in progress.</summary>
+    public bool TryTakeUnobserved(out T result)
+    {
+        short version = this.core.Version;
+        if (this.core.GetStatus(version) == ValueTaskSourceStatus.Succeeded
+            && Interlocked.CompareExchange(ref this.awaited, Taking, 0) == 0)
+        {
+            result = this.core.GetResult(version);
+            Volatile.Write(ref this.awaited, 1);
+            return true;
+        }
+
+        result = default!;
+        return false;
+    }
+
     public void SetResult(T result) => this.core.SetResult(result);
 
     public void SetException(Exception exception) => this.core.SetException(exception);
@@ -65,9 +83,10 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
     {
         // A stale awaitable's token is refused, and says nothing of the current one.
         bool current = token == this.core.Version;
-        if (current && Volatile.Read(ref this.awaited) == 1 && this.onAskedAgain is { } again)
+        if (current && this.onAskedAgain is { } again && Interlocked.CompareExchange(ref this.awaited, Taking, 0) != 0)
         {
-            // Asked again after it gave its result: the owner answers (Pipe's awaitable answers as a read would now).
+            // Its result already taken (by this awaitable, or by a call that came first): the owner answers (Pipe's
+            // awaitable answers as a read would now).
             return again(this.Owner);
         }
 

@@ -302,17 +302,16 @@ internal sealed class ReaderParityCase
         if (variant >= 2)
         {
             Type? secondThrew = ParityOutcome.ErrorOf(() => secondOnFile = this.file.ReadAsync(fileSecondToken.Token));
-            if (secondThrew is not null && onFile.IsCompleted)
+            if (secondThrew is null && secondOnFile.IsCompleted)
             {
-                // The data came between the two calls: the file reader's result was taken, and the second call was
-                // refused as a read with a result outstanding, changing nothing. Pipe gives its result to whoever asks
-                // first; that race is not compared. What is left is a read with one waiter.
-                variant = 0;
+                // The data came first: as on Pipe, the second call takes it, and the first awaitable then finds a read
+                // in progress. The pipe, fed the same data first, must do the same.
+                this.ComparePipeRead($"{call}: the second call, after the data came", ParityOutcome.Of(() => (true, secondOnFile.GetAwaiter().GetResult())), pipeSecondToken.Token);
+                Compare($"{call}: the first awaitable after the second call took the data", ParityOutcome.ErrorOf(() => onFile.GetAwaiter().GetResult()), ParityOutcome.ErrorOf(() => onPipe.GetAwaiter().GetResult()));
+                return false;
             }
-            else
-            {
-                Compare($"{call}: the second call", secondThrew, ParityOutcome.ErrorOf(() => secondOnPipe = this.pipe.Reader.ReadAsync(pipeSecondToken.Token)));
-            }
+
+            Compare($"{call}: the second call", secondThrew, ParityOutcome.ErrorOf(() => secondOnPipe = this.pipe.Reader.ReadAsync(pipeSecondToken.Token)));
         }
 
         if (variant == 3)
