@@ -67,6 +67,22 @@ public sealed class ConcurrentReadParityTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
+    public async Task ASecondCallWithACanceledTokenLeavesThePendingReadAsOnAPipe(string mode)
+    {
+        Assert.Equal(await SecondCallCanceledAlreadyAsync(OnPipe(mode)), await SecondCallCanceledAlreadyAsync(await this.OnFileAsync(mode)));
+    }
+
+    /// <summary>A second call with a token canceled before it, while the first waits; then the data comes.</summary>
+    private static async Task<(string Second, string Read)> SecondCallCanceledAlreadyAsync(Pending pending)
+    {
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(TestTimeout.Token());
+        string second = await OutcomeOfCallAsync(() => pending.Reader.ReadAsync(new CancellationToken(canceled: true)));
+        pending.Release();
+        return (second, await OutcomeAsync(read));
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
     public async Task AReadAwaitedAgainAfterItCompletedAsOnAPipe(string mode)
     {
         Assert.Equal(await AwaitedAgainAsync(OnPipe(mode)), await AwaitedAgainAsync(await this.OnFileAsync(mode)));
