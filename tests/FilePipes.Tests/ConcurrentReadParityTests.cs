@@ -187,16 +187,27 @@ public sealed class ConcurrentReadParityTests : IDisposable
         return (secondCall, await OutcomeAsync(read));
     }
 
-    /// <summary>A read awaited, then its awaitable asked for its result again: before and after AdvanceTo.</summary>
-    private static async Task<(string First, string Again, string AfterAdvance)> AwaitedAgainAsync(Pending pending)
+    /// <summary>A read awaited, then its awaitable asked for its result again: before AdvanceTo, after one that examined
+    /// nothing (a read would answer again), and after one that examined everything (a read would wait).</summary>
+    private static async Task<(string First, string Again, string AfterNothingExamined, string AfterAllExamined)> AwaitedAgainAsync(Pending pending)
     {
         ValueTask<ReadResult> read = pending.Reader.ReadAsync(TestTimeout.Token());
         pending.Release();
         ReadResult result = await read.AsTask().WaitAsync(TestTimeout.Limit);
         string again = Describe(() => Describe(read.GetAwaiter().GetResult()));
-        pending.Reader.AdvanceTo(result.Buffer.End);
-        string afterAdvance = Describe(() => Describe(read.GetAwaiter().GetResult()));
-        return (Describe(result), again, afterAdvance);
+        pending.Reader.AdvanceTo(result.Buffer.Start);
+        ReadResult? answered = null;
+        string afterNothingExamined = Describe(() => Describe((answered = read.GetAwaiter().GetResult()).Value));
+
+        // Inline, the awaitable holds its result and answers with it again, as a completed one of Pipe's does: then
+        // there is no read to end.
+        string advance = Describe(() =>
+        {
+            pending.Reader.AdvanceTo((answered ?? result).Buffer.End);
+            return "advanced";
+        });
+        string afterAllExamined = Describe(() => Describe(read.GetAwaiter().GetResult()));
+        return (Describe(result), again, afterNothingExamined + "; " + advance, afterAllExamined);
     }
 
     /// <summary>Two calls while the first waits, a waiter on each, then the data comes; then a read and a TryRead.</summary>
