@@ -321,6 +321,12 @@ public sealed partial class FilePipeReader : PipeReader
                 throw PipeMisuse.ReadingAfterCompletion();
             }
 
+            // Pipe's read begins when its awaitable gives the result: before that, there is no read to end.
+            if (this.readSignal is { HasUnobservedResult: true })
+            {
+                throw PipeMisuse.NoReadToComplete();
+            }
+
             if (this.resultOutstanding && this.readAheadSegments > 0)
             {
                 this.Advance(consumed, examined);

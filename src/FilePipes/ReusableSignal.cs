@@ -58,6 +58,10 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
         this.core.Reset();
     }
 
+    /// <summary>Gets a value indicating whether the wait has ended and its awaitable has not yet asked for the result.</summary>
+    public bool HasUnobservedResult =>
+        Volatile.Read(ref this.awaited) == 0 && this.core.GetStatus(this.core.Version) != ValueTaskSourceStatus.Pending;
+
     /// <summary>Takes the result of a wait that succeeded before its awaitable asked for it: Pipe gives a completed
     /// read's result to whoever asks first, and its awaitable then finds a read in progress.</summary>
     public bool TryTakeUnobserved(out T result)

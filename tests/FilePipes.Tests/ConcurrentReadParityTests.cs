@@ -152,6 +152,28 @@ public sealed class ConcurrentReadParityTests : IDisposable
         }
     }
 
+    [Theory]
+    [MemberData(nameof(PendingModes))]
+    public async Task AdvanceToBeforeTheAwaitableGaveItsResultAsOnAPipe(string mode)
+    {
+        Assert.Equal(await AdvanceBeforeTheResultAsync(OnPipe(mode)), await AdvanceBeforeTheResultAsync(await this.OnFileAsync(mode)));
+    }
+
+    /// <summary>A read waits; the data comes, and before the awaitable is asked for it, AdvanceTo(default); then the
+    /// awaitable.</summary>
+    private static async Task<(string Advance, string Read)> AdvanceBeforeTheResultAsync(Pending pending)
+    {
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(TestTimeout.Token());
+        pending.Release();
+        Assert.True(SpinWait.SpinUntil(() => read.IsCompleted, TestTimeout.Limit));
+        string advance = Describe(() =>
+        {
+            pending.Reader.AdvanceTo(default);
+            return "advanced";
+        });
+        return (advance, await OutcomeAsync(read));
+    }
+
     /// <summary>A read waits; the data comes, and before the first awaitable is asked for it, a second call (ReadAsync
     /// or TryRead), then the first awaitable.</summary>
     private static async Task<(string Second, string First)> SecondCallAfterTheDataAsync(Pending pending, bool tryRead)
