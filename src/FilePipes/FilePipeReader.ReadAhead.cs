@@ -28,6 +28,9 @@ public sealed partial class FilePipeReader
     private ReusableSignal<ReadResult>? readSignal;
     private CancellationTokenRegistration readRegistration;
     private bool readPending;
+    // A waiting read's result that CancelPendingRead came to before its awaitable asked for it: as on Pipe, whoever
+    // asks first gets it canceled.
+    private ReadResult? canceledUnobserved;
     // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
     private int wakeSegments = 1;
 
@@ -123,10 +126,31 @@ public sealed partial class FilePipeReader
         return false;
     }
 
+    /// <summary>Under the lock, for CancelPendingRead: Pipe builds a read's result when it is asked for, so a
+    /// cancellation after the data came and before that marks the result canceled, and is spent on it.</summary>
+    private bool CancelUnobservedResult()
+    {
+        if (this.readSignal is { } signal && signal.TryTakeUnobserved(out ReadResult taken))
+        {
+            this.canceledUnobserved = new ReadResult(taken.Buffer, isCanceled: true, taken.IsCompleted);
+            this.outstandingCanceled = true;
+            return true;
+        }
+
+        return false;
+    }
+
     /// <summary>Under the lock: a waiting read with data ready (held for a batch, which the caller cannot see) is
     /// completed first, as Pipe's would be.</summary>
     private bool TakeUnobservedResult(ReusableSignal<ReadResult> signal, out ReadResult result)
     {
+        if (this.canceledUnobserved is { } canceled)
+        {
+            this.canceledUnobserved = null;
+            result = canceled;
+            return true;
+        }
+
         this.CompletePendingReadIfAnyReady();
         return signal.TryTakeUnobserved(out result);
     }
@@ -139,6 +163,12 @@ public sealed partial class FilePipeReader
         lock (reader.sync)
         {
             reader.ThrowIfCompleted();
+            if (reader.canceledUnobserved is { } canceled)
+            {
+                reader.canceledUnobserved = null;
+                return canceled;
+            }
+
             reader.ThrowIfReading();
             if (!reader.IsReady)
             {

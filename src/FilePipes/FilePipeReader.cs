@@ -322,7 +322,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             // Pipe's read begins when its awaitable gives the result: before that, there is no read to end.
-            if (this.readSignal is { HasUnobservedResult: true })
+            if (this.readSignal is { HasUnobservedResult: true } || this.canceledUnobserved is not null)
             {
                 throw PipeMisuse.NoReadToComplete();
             }
@@ -423,6 +423,11 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
+            if (this.CancelUnobservedResult())
+            {
+                return;
+            }
+
             this.cancelPending = true;
             this.CompletePendingReadIfReady();
         }

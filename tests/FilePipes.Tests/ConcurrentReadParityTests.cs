@@ -159,6 +159,24 @@ public sealed class ConcurrentReadParityTests : IDisposable
         Assert.Equal(await AdvanceBeforeTheResultAsync(OnPipe(mode)), await AdvanceBeforeTheResultAsync(await this.OnFileAsync(mode)));
     }
 
+    [Theory]
+    [MemberData(nameof(PendingModes))]
+    public async Task CancelPendingReadBeforeTheAwaitableGaveItsResultAsOnAPipe(string mode)
+    {
+        Assert.Equal(await CancelBeforeTheResultAsync(OnPipe(mode)), await CancelBeforeTheResultAsync(await this.OnFileAsync(mode)));
+    }
+
+    private static async Task<(string Read, string Next)> CancelBeforeTheResultAsync(Pending pending)
+    {
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(TestTimeout.Token());
+        pending.Release();
+        Assert.True(SpinWait.SpinUntil(() => read.IsCompleted, TestTimeout.Limit));
+        pending.Reader.CancelPendingRead();
+        ReadResult result = await read;
+        pending.Reader.AdvanceTo(result.Buffer.Start, result.Buffer.End);
+        return (Describe(result), Describe(() => pending.Reader.TryRead(out ReadResult next) ? Describe(next) : "false"));
+    }
+
     /// <summary>A read waits; the data comes, and before the awaitable is asked for it, AdvanceTo(default); then the
     /// awaitable.</summary>
     private static async Task<(string Advance, string Read)> AdvanceBeforeTheResultAsync(Pending pending)
