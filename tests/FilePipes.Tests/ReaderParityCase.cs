@@ -271,13 +271,22 @@ internal sealed class ReaderParityCase
     /// <returns><see langword="true"/> when the case ended.</returns>
     private async Task<bool> ConcurrentReadsBothAsync()
     {
-        int variant = this.random.Next(4);
+        int variant = this.random.Next(5);
+        int between = this.random.Next(3);
+        if (between == 1 && this.tentative)
+        {
+            // After a TryRead that returned false, Pipe's tentative read lasts until its awaitable gives a result, so
+            // an AdvanceTo before that ends it; the file reader's ReadAsync ends it (a documented difference).
+            between = 0;
+        }
+
         string call = variant switch
         {
             0 => "ReadAsync, a waiter under an execution context",
             1 => "ReadAsync, awaited, then asked again",
             2 => "ReadAsync, a second call while it waits, its token canceled",
-            _ => "ReadAsync, a second call while it waits, a waiter on each",
+            3 => "ReadAsync, a second call while it waits, a waiter on each",
+            _ => $"ReadAsync, then {(between == 0 ? "CancelPendingRead" : between == 1 ? "AdvanceTo(default)" : "TryRead")} after it answered and before its awaitable was asked",
         };
         this.Log(call);
         ValueTask<ReadResult> onFile = default;
@@ -293,6 +302,11 @@ internal sealed class ReaderParityCase
         if (pipeThrew is not null || onPipe.IsCompleted)
         {
             throw new ParityMismatchException($"{call}: the file reader waits, where a pipe fed the same bytes {(pipeThrew is null ? "answers" : $"threw {pipeThrew.Name}")}");
+        }
+
+        if (variant == 4)
+        {
+            return await this.CallBeforeTheResultBothAsync(call, between, onFile, onPipe);
         }
 
         using var fileSecondToken = CancellationTokenSource.CreateLinkedTokenSource(this.timeout.Token);
@@ -358,6 +372,61 @@ internal sealed class ReaderParityCase
             Compare($"{call}: asked again", ParityOutcome.ErrorOf(() => onFile.GetAwaiter().GetResult()), ParityOutcome.ErrorOf(() => onPipe.GetAwaiter().GetResult()));
         }
 
+        return false;
+    }
+
+    /// <summary>
+    /// A call after the file reader's waiting read answered and before its awaitable was asked: Pipe builds a read's
+    /// result when it is asked, so the call acts on it (a cancellation marks it, an AdvanceTo finds no read, a TryRead
+    /// takes it). The pipe is then fed what the file reader gave, and the same call made on it.
+    /// </summary>
+    private async Task<bool> CallBeforeTheResultBothAsync(string call, int between, ValueTask<ReadResult> onFile, ValueTask<ReadResult> onPipe)
+    {
+        await Task.Run(() => SpinWait.SpinUntil(() => onFile.IsCompleted, TestTimeout.Limit));
+        if (!onFile.IsCompleted)
+        {
+            throw new ParityMismatchException($"{call} on the file reader did not complete within {TestTimeout.Limit}");
+        }
+
+        ParityOutcome Between(PipeReader reader) => between switch
+        {
+            0 => ParityOutcome.Of(() =>
+            {
+                reader.CancelPendingRead();
+                return (false, default);
+            }),
+            1 => new ParityOutcome(ParityOutcome.ErrorOf(() => reader.AdvanceTo(default)), false, default),
+            _ => ParityOutcome.Of(() => (reader.TryRead(out ReadResult result), result)),
+        };
+
+        ParityOutcome betweenOnFile = Between(this.file);
+        ParityOutcome fileOutcome = ParityOutcome.Of(() => (true, onFile.GetAwaiter().GetResult()));
+        ParityOutcome data = betweenOnFile.Returned ? betweenOnFile : fileOutcome;
+        if (data.Returned)
+        {
+            this.FeedPipe(data);
+        }
+        else if (data.Error == typeof(OperationCanceledException))
+        {
+            throw new ParityMismatchException($"{call}: the file reader's read was canceled with no token canceled");
+        }
+
+        ParityOutcome betweenOnPipe = Between(this.pipe.Reader);
+        ParityOutcome pipeOutcome = ParityOutcome.Of(() => (true, onPipe.GetAwaiter().GetResult()));
+        if (betweenOnFile.Error != betweenOnPipe.Error || betweenOnFile.Returned != betweenOnPipe.Returned)
+        {
+            throw new ParityMismatchException($"{call}: in between, the file reader {betweenOnFile}, a pipe {betweenOnPipe}");
+        }
+
+        if (betweenOnFile.Returned)
+        {
+            // The TryRead took the result: the awaitable then finds a read in progress.
+            this.CompareResults(call + ": the TryRead", betweenOnFile, betweenOnPipe);
+            Compare(call + ": the awaitable after the TryRead", fileOutcome.Error, pipeOutcome.Error);
+            return false;
+        }
+
+        this.CompareResults(call, fileOutcome, pipeOutcome);
         return false;
     }
 
