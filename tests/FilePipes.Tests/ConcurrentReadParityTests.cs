@@ -177,6 +177,30 @@ public sealed class ConcurrentReadParityTests : IDisposable
         return (Describe(result), Describe(() => pending.Reader.TryRead(out ReadResult next) ? Describe(next) : "false"));
     }
 
+    /// <summary>A documented difference (docs/reading-modes.md, "Calls while a read waits"): after a TryRead that found
+    /// nothing, Pipe's tentative read lasts through a ReadAsync that waits, and an AdvanceTo ends it; the file reader's
+    /// ReadAsync ended it, and the AdvanceTo is refused. Both then give the data to the waiting read.</summary>
+    [Theory]
+    [MemberData(nameof(PendingModes))]
+    public async Task AdvanceToWhileAReadWaitsAfterTryReadFoundNothing(string mode)
+    {
+        Assert.Equal(("advanced", "10 bytes"), await AdvanceWhileWaitingAfterTryReadAsync(OnPipe(mode)));
+        Assert.Equal(("InvalidOperationException: No reading operation to complete.", "10 bytes"), await AdvanceWhileWaitingAfterTryReadAsync(await this.OnFileAsync(mode)));
+    }
+
+    private static async Task<(string Advance, string Read)> AdvanceWhileWaitingAfterTryReadAsync(Pending pending)
+    {
+        Assert.False(pending.Reader.TryRead(out _));
+        ValueTask<ReadResult> read = pending.Reader.ReadAsync(TestTimeout.Token());
+        string advance = Describe(() =>
+        {
+            pending.Reader.AdvanceTo(default);
+            return "advanced";
+        });
+        pending.Release();
+        return (advance, await OutcomeAsync(read));
+    }
+
     /// <summary>A read waits; the data comes, and before the awaitable is asked for it, AdvanceTo(default); then the
     /// awaitable.</summary>
     private static async Task<(string Advance, string Read)> AdvanceBeforeTheResultAsync(Pending pending)
