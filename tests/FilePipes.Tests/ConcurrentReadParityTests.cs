@@ -396,6 +396,7 @@ public sealed class ConcurrentReadParityTests : IDisposable
                 // reader's hold on its handle, so no handle of this test closes while a later test counts them.
                 stream.Dispose();
                 onFifo.Complete();
+                AwaitNoRuns(onFifo);
             });
             return new Pending(onFifo, () => stream.Write(new byte[10]));
         }
@@ -409,9 +410,9 @@ public sealed class ConcurrentReadParityTests : IDisposable
             _ => new FilePipeOptions { BufferSize = 10, ReadAhead = 2, ParallelReads = 2 },
         };
         FilePipeReader reader = FilePipe.OpenReader(path, options);
-        this.cleanup.Add(() => reader.Complete());
         if (mode == "inline")
         {
+            this.cleanup.Add(() => reader.Complete());
             return new Pending(reader, () => { });
         }
 
@@ -420,6 +421,19 @@ public sealed class ConcurrentReadParityTests : IDisposable
         var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
         reader.QueueRun = queued.Enqueue;
         reader.ConsumerReads = false;
+        this.cleanup.Add(() =>
+        {
+            // The runs held back still count on the reader's handle: run them after Complete, so the handle closes now,
+            // not later, while a test that counts handles runs.
+            reader.QueueRun = null;
+            reader.Complete();
+            while (queued.TryDequeue(out IThreadPoolWorkItem? run))
+            {
+                run.Execute();
+            }
+
+            AwaitNoRuns(reader);
+        });
         return new Pending(reader, () =>
         {
             if (queued.TryDequeue(out IThreadPoolWorkItem? run))
@@ -428,6 +442,9 @@ public sealed class ConcurrentReadParityTests : IDisposable
             }
         });
     }
+
+    private static void AwaitNoRuns(FilePipeReader reader) =>
+        Assert.True(SpinWait.SpinUntil(() => reader.RunCounts.RunsInFlight == 0, TestTimeout.Limit), "a background read did not end");
 
     /// <summary>A reader whose next read waits until <see cref="Release"/> gives it ten bytes.</summary>
     private sealed record Pending(PipeReader Reader, Action Release);
