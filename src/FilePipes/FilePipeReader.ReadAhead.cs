@@ -1,4 +1,5 @@
 using System.IO.Pipelines;
+using System.Runtime.ExceptionServices;
 
 namespace FilePipes;
 
@@ -11,6 +12,7 @@ public sealed partial class FilePipeReader
 {
     private static readonly Action<object?, CancellationToken> OnReadTokenCanceled = CancelPendingReadFromToken;
     private static readonly Action<object?> OnSecondWaiter = RefuseConcurrentReads;
+    private static readonly Func<object?, ReadResult> OnResultAskedAgain = ReadAgain;
 
     // Signals that completed readers left for the next reader with background reads.
     private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
@@ -26,6 +28,9 @@ public sealed partial class FilePipeReader
     private ReusableSignal<ReadResult>? readSignal;
     private CancellationTokenRegistration readRegistration;
     private bool readPending;
+    // A waiting read's result that CancelPendingRead came to before its awaitable asked for it: as on Pipe, whoever
+    // asks first gets it canceled.
+    private ReadResult? canceledUnobserved;
     // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
     private int wakeSegments = 1;
 
@@ -41,11 +46,15 @@ public sealed partial class FilePipeReader
         {
             this.readPending = true;
             this.readSignal!.Reset();
-            if (cancellationToken.CanBeCanceled)
-            {
-                this.pendingToken = cancellationToken;
-                this.readRegistration = cancellationToken.UnsafeRegister(OnReadTokenCanceled, this);
-            }
+        }
+
+        if (cancellationToken.CanBeCanceled)
+        {
+            // Like Pipe, the last call's token is the one that cancels the pending read: a second call replaces the
+            // first call's.
+            this.readRegistration.Unregister();
+            this.pendingToken = cancellationToken;
+            this.readRegistration = cancellationToken.UnsafeRegister(OnReadTokenCanceled, this);
         }
 
         // Like Pipe, a second read while one is pending gets the same awaitable; a second waiter on it fails both
@@ -57,7 +66,7 @@ public sealed partial class FilePipeReader
     {
         if (this.readAheadSegments > 0 && this.readSignal is null)
         {
-            this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>(OnSecondWaiter);
+            this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>(OnSecondWaiter, OnResultAskedAgain);
             this.readSignal.Owner = this;
 
             // Half the read-ahead, at most a run: the reads keep the other half to go on with while the consumer
@@ -77,6 +86,8 @@ public sealed partial class FilePipeReader
             if (reader.readPending && reader.pendingToken == cancellationToken)
             {
                 reader.FailPendingRead(new OperationCanceledException(cancellationToken));
+                // Pipe counts a read its token canceled as a tentative read, which one AdvanceTo may end.
+                reader.tentativeRead = true;
             }
         }
     }
@@ -101,6 +112,78 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>Under the lock: a waiting read's result, not yet asked for by its awaitable, goes to this call instead,
+    /// as Pipe gives it to whoever asks first.</summary>
+    private bool TakeUnobservedResult(out ValueTask<ReadResult> result)
+    {
+        if (this.readSignal is { } signal && this.TakeUnobservedResult(signal, out ReadResult taken))
+        {
+            result = new ValueTask<ReadResult>(taken);
+            return true;
+        }
+
+        result = default;
+        return false;
+    }
+
+    /// <summary>Under the lock, for CancelPendingRead: Pipe builds a read's result when it is asked for, so a
+    /// cancellation after the data came and before that marks the result canceled, and is spent on it.</summary>
+    private bool CancelUnobservedResult()
+    {
+        if (this.readSignal is { } signal && signal.TryTakeUnobserved(out ReadResult taken))
+        {
+            this.canceledUnobserved = new ReadResult(taken.Buffer, isCanceled: true, taken.IsCompleted);
+            this.outstandingCanceled = true;
+            return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>Under the lock: a waiting read with data ready (held for a batch, which the caller cannot see) is
+    /// completed first, as Pipe's would be.</summary>
+    private bool TakeUnobservedResult(ReusableSignal<ReadResult> signal, out ReadResult result)
+    {
+        if (this.canceledUnobserved is { } canceled)
+        {
+            this.canceledUnobserved = null;
+            result = canceled;
+            return true;
+        }
+
+        this.CompletePendingReadIfAnyReady();
+        return signal.TryTakeUnobserved(out result);
+    }
+
+    /// <summary>The pending read's awaitable asked for its result again after it gave it: Pipe's awaitable answers as a
+    /// read would now, so the old buffer is never handed out twice.</summary>
+    private static ReadResult ReadAgain(object? state)
+    {
+        var reader = (FilePipeReader)state!;
+        lock (reader.sync)
+        {
+            reader.ThrowIfCompleted();
+            if (reader.canceledUnobserved is { } canceled)
+            {
+                reader.canceledUnobserved = null;
+                return canceled;
+            }
+
+            reader.ThrowIfReading();
+            if (!reader.IsReady)
+            {
+                throw PipeMisuse.ResultNotCompleted();
+            }
+
+            if (reader.ErrorIsDue)
+            {
+                ExceptionDispatchInfo.Throw(reader.readError);
+            }
+
+            return reader.TakeResult();
+        }
+    }
+
     /// <summary>
     /// Gets a value indicating whether a waiting consumer is left waiting although data is ready: fewer than a batch of
     /// segments came since its last result, the run in turn is still reading (so more come without the consumer), and
@@ -115,7 +198,16 @@ public sealed partial class FilePipeReader
 
     private void CompletePendingReadIfReady()
     {
-        if (!this.readPending || !this.IsReady || this.HoldsForBatch)
+        if (!this.HoldsForBatch)
+        {
+            this.CompletePendingReadIfAnyReady();
+        }
+    }
+
+    /// <summary>Completes a waiting read that has data ready, even one held for a batch.</summary>
+    private void CompletePendingReadIfAnyReady()
+    {
+        if (!this.readPending || !this.IsReady)
         {
             return;
         }
@@ -139,6 +231,7 @@ public sealed partial class FilePipeReader
     {
         if (this.readSignal is { IsIdle: true } signal)
         {
+            signal.Retire();
             signal.Owner = null;
             StoredSignals.Return(signal);
         }

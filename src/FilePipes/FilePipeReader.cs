@@ -180,6 +180,11 @@ public sealed partial class FilePipeReader : PipeReader
                 return null;
             }
 
+            if (this.TakeUnobservedResult(out result))
+            {
+                return null;
+            }
+
             this.ThrowIfReading();
             this.tentativeRead = false;
             if (this.readAheadSegments > 0)
@@ -232,7 +237,13 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.ThrowIfCompletedOrReading();
+            this.ThrowIfCompleted();
+            if (this.readSignal is { } signal && this.TakeUnobservedResult(signal, out result))
+            {
+                return true;
+            }
+
+            this.ThrowIfReading();
 
             // A copy's direct phase holds the gate with no result outstanding: Pipe's TryRead refuses a read there too.
             if (this.readAheadSegments == 0 && Volatile.Read(ref this.gate) == GateInCall)
@@ -257,6 +268,12 @@ public sealed partial class FilePipeReader : PipeReader
                 }
 
                 return true;
+            }
+
+            if (this.readPending)
+            {
+                // Pipe's TryRead refuses while a ReadAsync waits for data.
+                ThrowAlreadyReading();
             }
 
             this.tentativeRead = true;
@@ -302,6 +319,12 @@ public sealed partial class FilePipeReader : PipeReader
             if (this.completed)
             {
                 throw PipeMisuse.ReadingAfterCompletion();
+            }
+
+            // Pipe's read begins when its awaitable gives the result: before that, there is no read to end.
+            if (this.readSignal is { HasUnobservedResult: true } || this.canceledUnobserved is not null)
+            {
+                throw PipeMisuse.NoReadToComplete();
             }
 
             if (this.resultOutstanding && this.readAheadSegments > 0)
@@ -400,6 +423,11 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
+            if (this.CancelUnobservedResult())
+            {
+                return;
+            }
+
             this.cancelPending = true;
             this.CompletePendingReadIfReady();
         }
@@ -469,12 +497,6 @@ public sealed partial class FilePipeReader : PipeReader
         }
 
         this.ReleaseSegments(unused);
-    }
-
-    private void ThrowIfCompletedOrReading()
-    {
-        this.ThrowIfCompleted();
-        this.ThrowIfReading();
     }
 
     private void ThrowIfCompleted()

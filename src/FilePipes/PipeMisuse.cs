@@ -13,6 +13,8 @@ internal static class PipeMisuse
 
     public static InvalidOperationException ConcurrentReads() => new("Concurrent reads or writes are not supported.");
 
+    public static InvalidOperationException ResultNotCompleted() => new("Can't GetResult unless awaiter is completed.");
+
     public static InvalidOperationException NoReadToComplete() => new("No reading operation to complete.");
 
     public static InvalidOperationException ExaminedBeforeConsumed() =>

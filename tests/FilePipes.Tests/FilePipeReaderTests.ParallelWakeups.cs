@@ -56,6 +56,42 @@ public sealed partial class FilePipeReaderTests
         Assert.Equal(all[(2 * Large)..], rest);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task ASecondCallTakesTheSegmentsOfAReadHeldForABatchAsOnAPipe(bool tryRead)
+    {
+        // As in the cancel test above: the segment at Large is handed over while the read after it is held.
+        const int Large = 64 * 1024;
+        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.WaitForABatchAsync(tryRead ? "held-try.bin" : "held-read.bin", segment: Large);
+        await gate.ReachedAsync(2 * Large);
+        Assert.False(pending.IsCompleted, "the read is held for a batch");
+
+        // A Pipe given the same segment has its waiting read completed: a second call takes the data, the awaitable
+        // then finds a read in progress.
+        var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 0, resumeWriterThreshold: 0));
+        ValueTask<ReadResult> onPipe = pipe.Reader.ReadAsync(TestTimeout.Token());
+        pipe.Writer.Write(all.AsSpan(Large, Large));
+        await pipe.Writer.FlushAsync(TestTimeout.Token());
+
+        (long Length, string Pending) Second(PipeReader second, ValueTask<ReadResult> first)
+        {
+            ReadResult taken = tryRead
+                ? (second.TryRead(out ReadResult result) ? result : throw new InvalidOperationException("TryRead returned false"))
+                : second.ReadAsync(TestTimeout.Token()) is { IsCompleted: true } read ? read.Result : throw new InvalidOperationException("the second call waits");
+            Exception? error = Record.Exception(() => first.Result);
+            return (taken.Buffer.Length, error is null ? "no error" : $"{error.GetType().Name}: {error.Message}");
+        }
+
+        (long Length, string Pending) expected = Second(pipe.Reader, onPipe);
+        Assert.Equal((Large, "InvalidOperationException: Reading is already in progress."), expected);
+        Assert.Equal(expected, Second(reader, pending));
+        gate.Release(2 * Large);
+        reader.Complete();
+        pipe.Reader.Complete();
+        pipe.Writer.Complete();
+    }
+
     [Fact]
     public async Task AnErrorWakesAConsumerHeldForABatchAfterTheSegmentsBeforeIt()
     {

@@ -11,10 +11,15 @@ namespace FilePipes.Tests;
 /// After each call on the file reader, the pipe is fed exactly the bytes the file reader has returned so far, and
 /// completed once the file reader reports the end; the same call on the pipe must then give the same answer: the same
 /// bytes, flags and exception type. A pipe read that would wait where the file reader answered is a difference too.
-/// A copy or a Complete ends the case.
+/// Reads that wait are driven on both with calls while they wait: a second call, a waiter under an execution context,
+/// an awaitable asked again, two waiters (see ConcurrentReadsBothAsync). A copy, a Complete or concurrent reads end
+/// the case.
 /// </remarks>
 internal sealed class ReaderParityCase
 {
+    // The value a read's continuation sees: the one of its registration, as Pipe flows it.
+    private static readonly AsyncLocal<string> Flow = new();
+
     private readonly Random random;
     private readonly ScratchFiles files;
     private readonly int seed;
@@ -196,6 +201,13 @@ internal sealed class ReaderParityCase
                 await this.CompleteBothAsync();
                 return;
             }
+            else if (roll < 96)
+            {
+                if (await this.ConcurrentReadsBothAsync())
+                {
+                    return;
+                }
+            }
             else
             {
                 await this.ReadBothAsync(this.timeout.Token, "ReadAsync");
@@ -224,6 +236,12 @@ internal sealed class ReaderParityCase
             throw new ParityMismatchException($"{call} on the file reader did not complete within {TestTimeout.Limit}");
         }
 
+        this.ComparePipeRead(call, onFile, token);
+    }
+
+    /// <summary>Feeds the pipe what the file reader's read gave, and compares a read on the pipe, which must not wait.</summary>
+    private void ComparePipeRead(string call, ParityOutcome onFile, CancellationToken token)
+    {
         this.FeedPipe(onFile);
         ValueTask<ReadResult> pending = default;
         Type? pipeThrew = ParityOutcome.ErrorOf(() => pending = this.pipe.Reader.ReadAsync(token));
@@ -232,8 +250,238 @@ internal sealed class ReaderParityCase
             throw new ParityMismatchException($"{call}: the file reader {onFile}, where a pipe fed the same bytes waits");
         }
 
-        ParityOutcome onPipe = pipeThrew is null ? await ParityOutcome.OfAsync(() => pending) : new ParityOutcome(pipeThrew, false, default);
+        // Completed, so the result is there at once.
+        ParityOutcome onPipe = pipeThrew is null ? ParityOutcome.Of(() => (true, pending.GetAwaiter().GetResult())) : new ParityOutcome(pipeThrew, false, default);
         this.CompareResults(call, onFile, onPipe);
+    }
+
+    /// <summary>
+    /// A read that waits, and calls while it waits, on both readers: one waiter registered under an execution context
+    /// (and its awaitable asked again once it answered), a second call whose token is then canceled, or a waiter on
+    /// each of two calls, which is Pipe's "concurrent reads" misuse and ends the case. A read that does not wait on
+    /// the file reader is an ordinary read. What the file reader's wait gives (data, or the cancellation) is then given
+    /// to the pipe, as for any read.
+    /// </summary>
+    /// <remarks>
+    /// Not compared here, because the file reader's background reads may answer at any moment and the pipe's answer
+    /// is fed from the file reader's: which call's token cancels a waiting read (canceling the second call's token
+    /// races with the data; the pipe is canceled only if the file reader was), and TryRead while a read waits (a
+    /// background read may have answered the wait first). ConcurrentReadParityTests compare both with the reads held.
+    /// </remarks>
+    /// <returns><see langword="true"/> when the case ended.</returns>
+    private async Task<bool> ConcurrentReadsBothAsync()
+    {
+        int variant = this.random.Next(5);
+        int between = this.random.Next(3);
+        if (between == 1 && this.tentative)
+        {
+            // After a TryRead that returned false, Pipe's tentative read lasts until its awaitable gives a result, so
+            // an AdvanceTo before that ends it; the file reader's ReadAsync ends it (a documented difference).
+            between = 0;
+        }
+
+        string call = variant switch
+        {
+            0 => "ReadAsync, a waiter under an execution context",
+            1 => "ReadAsync, awaited, then asked again",
+            2 => "ReadAsync, a second call while it waits, its token canceled",
+            3 => "ReadAsync, a second call while it waits, a waiter on each",
+            _ => $"ReadAsync, then {(between == 0 ? "CancelPendingRead" : between == 1 ? "AdvanceTo(default)" : "TryRead")} after it answered and before its awaitable was asked",
+        };
+        this.Log(call);
+        ValueTask<ReadResult> onFile = default;
+        Type? fileThrew = ParityOutcome.ErrorOf(() => onFile = this.file.ReadAsync(this.timeout.Token));
+        if (fileThrew is not null || onFile.IsCompleted)
+        {
+            this.ComparePipeRead(call, fileThrew is null ? await ParityOutcome.OfAsync(() => onFile) : new ParityOutcome(fileThrew, false, default), this.timeout.Token);
+            return false;
+        }
+
+        ValueTask<ReadResult> onPipe = default;
+        Type? pipeThrew = ParityOutcome.ErrorOf(() => onPipe = this.pipe.Reader.ReadAsync(this.timeout.Token));
+        if (pipeThrew is not null || onPipe.IsCompleted)
+        {
+            throw new ParityMismatchException($"{call}: the file reader waits, where a pipe fed the same bytes {(pipeThrew is null ? "answers" : $"threw {pipeThrew.Name}")}");
+        }
+
+        if (variant == 4)
+        {
+            return await this.CallBeforeTheResultBothAsync(call, between, onFile, onPipe);
+        }
+
+        using var fileSecondToken = CancellationTokenSource.CreateLinkedTokenSource(this.timeout.Token);
+        using var pipeSecondToken = CancellationTokenSource.CreateLinkedTokenSource(this.timeout.Token);
+        ValueTask<ReadResult> secondOnFile = default;
+        ValueTask<ReadResult> secondOnPipe = default;
+        if (variant >= 2)
+        {
+            Type? secondThrew = ParityOutcome.ErrorOf(() => secondOnFile = this.file.ReadAsync(fileSecondToken.Token));
+            if (secondThrew is null && secondOnFile.IsCompleted)
+            {
+                // The data came first: as on Pipe, the second call takes it, and the first awaitable then finds a read
+                // in progress. The pipe, fed the same data first, must do the same.
+                this.ComparePipeRead($"{call}: the second call, after the data came", ParityOutcome.Of(() => (true, secondOnFile.GetAwaiter().GetResult())), pipeSecondToken.Token);
+                Compare($"{call}: the first awaitable after the second call took the data", ParityOutcome.ErrorOf(() => onFile.GetAwaiter().GetResult()), ParityOutcome.ErrorOf(() => onPipe.GetAwaiter().GetResult()));
+                return false;
+            }
+
+            Compare($"{call}: the second call", secondThrew, ParityOutcome.ErrorOf(() => secondOnPipe = this.pipe.Reader.ReadAsync(pipeSecondToken.Token)));
+        }
+
+        if (variant == 3)
+        {
+            return await this.TwoWaitersBothAsync(call, onFile, secondOnFile, onPipe, secondOnPipe);
+        }
+
+        if (variant == 2)
+        {
+            fileSecondToken.Cancel();
+        }
+
+        // One waiter each, registered with an AsyncLocal value that changes after the registration: Pipe runs the
+        // continuation in the context it was registered in.
+        // The waiter is the only one: the result is taken once it ran, a second waiter would be misuse.
+        Task<string> fileSaw = SeenByWaiter(onFile);
+        Task<string> pipeSaw = SeenByWaiter(onPipe);
+        string seenOnFile = await fileSaw.WaitAsync(TestTimeout.Limit);
+        ParityOutcome fileOutcome = ParityOutcome.Of(() => (true, onFile.GetAwaiter().GetResult()));
+
+        if (fileOutcome.Error == typeof(OperationCanceledException) && variant == 2)
+        {
+            pipeSecondToken.Cancel();
+        }
+        else
+        {
+            this.FeedPipe(fileOutcome);
+        }
+
+        string seenOnPipe = await pipeSaw.WaitAsync(TestTimeout.Limit);
+        ParityOutcome pipeOutcome = ParityOutcome.Of(() => (true, onPipe.GetAwaiter().GetResult()));
+        if (seenOnFile != seenOnPipe)
+        {
+            throw new ParityMismatchException($"{call}: the file reader's waiter saw the context value '{seenOnFile}', a pipe's '{seenOnPipe}'");
+        }
+
+        this.CompareResults(call, fileOutcome, pipeOutcome);
+
+        // Pipe counts a read its token canceled as a tentative read, which an AdvanceTo may end.
+        this.tentative |= fileOutcome.Error == typeof(OperationCanceledException);
+        if (variant == 1 && fileOutcome.Returned && !fileOutcome.Result.IsCanceled)
+        {
+            // The awaitable asked again with its result outstanding: Pipe refuses it as a read in progress.
+            Compare($"{call}: asked again", ParityOutcome.ErrorOf(() => onFile.GetAwaiter().GetResult()), ParityOutcome.ErrorOf(() => onPipe.GetAwaiter().GetResult()));
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// A call after the file reader's waiting read answered and before its awaitable was asked: Pipe builds a read's
+    /// result when it is asked, so the call acts on it (a cancellation marks it, an AdvanceTo finds no read, a TryRead
+    /// takes it). The pipe is then fed what the file reader gave, and the same call made on it.
+    /// </summary>
+    private async Task<bool> CallBeforeTheResultBothAsync(string call, int between, ValueTask<ReadResult> onFile, ValueTask<ReadResult> onPipe)
+    {
+        await Task.Run(() => SpinWait.SpinUntil(() => onFile.IsCompleted, TestTimeout.Limit));
+        if (!onFile.IsCompleted)
+        {
+            throw new ParityMismatchException($"{call} on the file reader did not complete within {TestTimeout.Limit}");
+        }
+
+        ParityOutcome Between(PipeReader reader) => between switch
+        {
+            0 => ParityOutcome.Of(() =>
+            {
+                reader.CancelPendingRead();
+                return (false, default);
+            }),
+            1 => new ParityOutcome(ParityOutcome.ErrorOf(() => reader.AdvanceTo(default)), false, default),
+            _ => ParityOutcome.Of(() => (reader.TryRead(out ReadResult result), result)),
+        };
+
+        ParityOutcome betweenOnFile = Between(this.file);
+        ParityOutcome fileOutcome = ParityOutcome.Of(() => (true, onFile.GetAwaiter().GetResult()));
+        ParityOutcome data = betweenOnFile.Returned ? betweenOnFile : fileOutcome;
+        if (data.Returned)
+        {
+            this.FeedPipe(data);
+        }
+        else if (data.Error == typeof(OperationCanceledException))
+        {
+            throw new ParityMismatchException($"{call}: the file reader's read was canceled with no token canceled");
+        }
+
+        ParityOutcome betweenOnPipe = Between(this.pipe.Reader);
+        ParityOutcome pipeOutcome = ParityOutcome.Of(() => (true, onPipe.GetAwaiter().GetResult()));
+        if (betweenOnFile.Error != betweenOnPipe.Error || betweenOnFile.Returned != betweenOnPipe.Returned)
+        {
+            throw new ParityMismatchException($"{call}: in between, the file reader {betweenOnFile}, a pipe {betweenOnPipe}");
+        }
+
+        if (betweenOnFile.Returned)
+        {
+            // The TryRead took the result: the awaitable then finds a read in progress.
+            this.CompareResults(call + ": the TryRead", betweenOnFile, betweenOnPipe);
+            Compare(call + ": the awaitable after the TryRead", fileOutcome.Error, pipeOutcome.Error);
+            return false;
+        }
+
+        this.CompareResults(call, fileOutcome, pipeOutcome);
+        return false;
+    }
+
+    /// <summary>A waiter on each of two calls: both waits fail and so does every read after them, on both readers; the
+    /// case ends. If the file reader's data came before the second waiter, the first gets it and the second is a read in
+    /// progress: the pipe is then fed first.</summary>
+    private async Task<bool> TwoWaitersBothAsync(string call, ValueTask<ReadResult> first, ValueTask<ReadResult> second, ValueTask<ReadResult> firstOnPipe, ValueTask<ReadResult> secondOnPipe)
+    {
+        Task<ReadResult> firstWait = first.AsTask();
+        Task<ReadResult> secondWait = second.AsTask();
+        ParityOutcome[] onFile = [await ParityOutcome.OfAsync(() => new(firstWait.WaitAsync(TestTimeout.Limit))), await ParityOutcome.OfAsync(() => new(secondWait.WaitAsync(TestTimeout.Limit)))];
+        ParityOutcome data = onFile.FirstOrDefault(outcome => outcome.Returned);
+        if (data.Returned)
+        {
+            this.FeedPipe(data);
+        }
+
+        Task<ReadResult> firstPipeWait = firstOnPipe.AsTask();
+        Task<ReadResult> secondPipeWait = secondOnPipe.AsTask();
+        ParityOutcome[] onPipe = [await ParityOutcome.OfAsync(() => new(firstPipeWait.WaitAsync(TestTimeout.Limit))), await ParityOutcome.OfAsync(() => new(secondPipeWait.WaitAsync(TestTimeout.Limit)))];
+
+        // Which waiter runs first is the thread pool's choice: compare the outcomes as a set.
+        string Outcomes(ParityOutcome[] outcomes) => string.Join(", ", outcomes.Select(outcome => outcome.Returned ? $"returned {outcome.Result.Buffer.Length} bytes" : outcome.ToString()).Order());
+        if (Outcomes(onFile) != Outcomes(onPipe))
+        {
+            throw new ParityMismatchException($"{call}: the file reader's waits {Outcomes(onFile)}, a pipe's {Outcomes(onPipe)}");
+        }
+
+        if (data.Returned)
+        {
+            ParityOutcome pipeData = onPipe.First(outcome => outcome.Returned);
+            this.CompareResults(call, data, pipeData);
+            return false;
+        }
+
+        Compare("ReadAsync after concurrent reads", (await ParityOutcome.OfAsync(() => this.file.ReadAsync(this.timeout.Token))).Error, (await ParityOutcome.OfAsync(() => this.pipe.Reader.ReadAsync(this.timeout.Token))).Error);
+        Compare("TryRead after concurrent reads", ParityOutcome.ErrorOf(() => this.file.TryRead(out _)), ParityOutcome.ErrorOf(() => this.pipe.Reader.TryRead(out _)));
+        return true;
+    }
+
+    /// <summary>The AsyncLocal value a continuation registered on <paramref name="read"/> sees, registered with one value
+    /// that changes right after.</summary>
+    private static Task<string> SeenByWaiter(ValueTask<ReadResult> read)
+    {
+        var seen = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
+        ExecutionContext.Run(
+            ExecutionContext.Capture()!,
+            _ =>
+            {
+                Flow.Value = "registered";
+                read.GetAwaiter().OnCompleted(() => seen.TrySetResult(Flow.Value ?? "none"));
+                Flow.Value = "changed";
+            },
+            null);
+        return seen.Task;
     }
 
     private void TryReadBoth(string call)

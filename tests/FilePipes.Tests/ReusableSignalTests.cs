@@ -77,6 +77,33 @@ public sealed class ReusableSignalTests
         Assert.True(signal.IsIdle);
     }
 
+    [Fact]
+    public async Task AnAwaitableAskedAgainIsAnsweredByItsOwnerUntilTheSignalIsRetired()
+    {
+        var owners = new List<object?>();
+        var signal = new ReusableSignal<int>(onAskedAgain: owner =>
+        {
+            owners.Add(owner);
+            return 9;
+        });
+        signal.Owner = "first reader";
+        signal.Reset();
+        ValueTask<int> wait = signal.Task;
+        signal.SetResult(4);
+        Assert.Equal(4, await wait);
+
+        // Asked again, the owner answers, not the core with the old result.
+        Assert.Equal(9, await wait);
+        Assert.Equal(["first reader"], owners);
+
+        // Retired for another owner: the old awaitable is stale, and never asks the new owner.
+        signal.Retire();
+        signal.Owner = "second reader";
+        await Assert.ThrowsAsync<InvalidOperationException>(async () => await wait);
+        Assert.Equal(["first reader"], owners);
+        Assert.True(signal.IsIdle);
+    }
+
     private static async Task AwaitAsync(ReusableSignal<int> signal, Action after)
     {
         // Without the context, so only the signal decides where the continuation runs.
