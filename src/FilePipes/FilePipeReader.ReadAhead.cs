@@ -28,9 +28,6 @@ public sealed partial class FilePipeReader
     private ReusableSignal<ReadResult>? readSignal;
     private CancellationTokenRegistration readRegistration;
     private bool readPending;
-    // A waiting read's result that CancelPendingRead came to before its awaitable asked for it: as on Pipe, whoever
-    // asks first gets it canceled.
-    private ReadResult? canceledUnobserved;
     // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
     private int wakeSegments = 1;
 
@@ -132,7 +129,8 @@ public sealed partial class FilePipeReader
     {
         if (this.readSignal is { } signal && signal.TryTakeUnobserved(out ReadResult taken))
         {
-            this.canceledUnobserved = new ReadResult(taken.Buffer, isCanceled: true, taken.IsCompleted);
+            // As on Pipe, whoever asks first gets it canceled; it waits on the signal (ReusableSignal.SetAside).
+            signal.SetAside(new ReadResult(taken.Buffer, isCanceled: true, taken.IsCompleted));
             this.outstandingCanceled = true;
             return true;
         }
@@ -144,10 +142,8 @@ public sealed partial class FilePipeReader
     /// completed first, as Pipe's would be.</summary>
     private bool TakeUnobservedResult(ReusableSignal<ReadResult> signal, out ReadResult result)
     {
-        if (this.canceledUnobserved is { } canceled)
+        if (signal.TryTakeSetAside(out result))
         {
-            this.canceledUnobserved = null;
-            result = canceled;
             return true;
         }
 
@@ -163,9 +159,8 @@ public sealed partial class FilePipeReader
         lock (reader.sync)
         {
             reader.ThrowIfCompleted();
-            if (reader.canceledUnobserved is { } canceled)
+            if (reader.readSignal is { } signal && signal.TryTakeSetAside(out ReadResult canceled))
             {
-                reader.canceledUnobserved = null;
                 return canceled;
             }
 

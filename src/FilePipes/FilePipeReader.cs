@@ -322,7 +322,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
 
             // Pipe's read begins when its awaitable gives the result: before that, there is no read to end.
-            if (this.readSignal is { HasUnobservedResult: true } || this.canceledUnobserved is not null)
+            if (this.readSignal is { HasUnobservedResult: true } or { HasSetAside: true })
             {
                 throw PipeMisuse.NoReadToComplete();
             }

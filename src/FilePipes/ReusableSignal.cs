@@ -28,6 +28,10 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
     private ExecutionContext? firstContext;
     private readonly Action<object?>? onSecondWaiter;
     private readonly Func<object?, T>? onAskedAgain;
+    // A result set aside for whoever asks next (a read's result that CancelPendingRead came to first): kept here, with
+    // the pooled signal, so that the owner pays no field for it (a reader per operation would).
+    private T setAside = default!;
+    private bool hasSetAside;
 
     public ReusableSignal(Action<object?>? onSecondWaiter = null, Func<object?, T>? onAskedAgain = null)
     {
@@ -54,6 +58,7 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
     /// instead of asking the new owner again.</summary>
     public void Retire()
     {
+        this.TryTakeSetAside(out _);
         Volatile.Write(ref this.waiters, 0);
         this.core.Reset();
     }
@@ -77,6 +82,30 @@ internal sealed class ReusableSignal<T> : IValueTaskSource<T>
 
         result = default!;
         return false;
+    }
+
+    /// <summary>Gets a value indicating whether a result is set aside.</summary>
+    public bool HasSetAside => this.hasSetAside;
+
+    /// <summary>Sets a result aside for whoever asks next.</summary>
+    public void SetAside(T result)
+    {
+        this.setAside = result;
+        this.hasSetAside = true;
+    }
+
+    /// <summary>Takes the result set aside, if any.</summary>
+    public bool TryTakeSetAside(out T result)
+    {
+        result = this.setAside;
+        if (!this.hasSetAside)
+        {
+            return false;
+        }
+
+        this.hasSetAside = false;
+        this.setAside = default!;
+        return true;
     }
 
     public void SetResult(T result) => this.core.SetResult(result);
