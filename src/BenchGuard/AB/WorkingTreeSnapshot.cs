@@ -33,7 +33,7 @@ internal static class WorkingTreeSnapshot
         try
         {
             Require(git.Run(environment, "read-tree", parent));
-            Require(git.Run(environment, ["add", "-A", "--", ".", PackageCacheExclusion, .. Exclusions(git.Root, leaveOut)]));
+            Require(git.Run(environment, ["add", "-A", "--", ".", PackageCacheExclusion, .. Exclusions(git, leaveOut)]));
             var tree = Require(git.Run(environment, "write-tree"));
             return Require(git.Run(environment, "commit-tree", tree, "-p", parent, "-m", "pr-report: working tree snapshot"));
         }
@@ -43,11 +43,13 @@ internal static class WorkingTreeSnapshot
         }
     }
 
-    // A literal pathspec per folder strictly inside the working tree; others are not in the snapshot anyway.
-    private static IEnumerable<string> Exclusions(string root, IReadOnlyList<string> folders) =>
-        folders.Select(folder => Path.GetRelativePath(root, Path.GetFullPath(folder)))
+    // A literal pathspec per folder strictly inside the working tree and not ignored: others are not in the snapshot
+    // anyway, and git add refuses a pathspec, even an exclusion, that names an ignored path.
+    private static IEnumerable<string> Exclusions(GitRepository git, IReadOnlyList<string> folders) =>
+        folders.Select(folder => Path.GetRelativePath(git.Root, Path.GetFullPath(folder)).Replace('\\', '/'))
             .Where(relative => relative != "." && !relative.StartsWith("..", StringComparison.Ordinal) && !Path.IsPathRooted(relative))
-            .Select(relative => $":(exclude,literal){relative.Replace('\\', '/')}");
+            .Where(relative => git.Run("check-ignore", "-q", "--", relative).ExitCode != 0)
+            .Select(relative => $":(exclude,literal){relative}");
 
     private static string Require(ChildOutcome outcome) =>
         outcome.Succeeded ? outcome.Output.Trim() : throw new InputException($"cannot snapshot the working tree: git: {outcome.FirstErrorLine}");

@@ -230,6 +230,11 @@ public sealed class CheckoutsTests : IDisposable
         Assert.DoesNotContain("report-out", files, StringComparison.Ordinal);
         Assert.DoesNotContain("checkouts", files, StringComparison.Ordinal);
         Assert.Contains("report-out/report.md", this.repository.Git("ls-tree", "-r", "--name-only", WorkingTreeSnapshot.Take(git)), StringComparison.Ordinal);
+
+        // An ignored output folder (FilePipes' artifacts/) is left out by git already; naming it would make git add fail.
+        this.repository.Write(".gitignore", "report-out/\n");
+        var ignored = WorkingTreeSnapshot.Take(git, Path.Combine(this.repository.Root, "report-out"));
+        Assert.DoesNotContain("report-out", this.repository.Git("ls-tree", "-r", "--name-only", ignored), StringComparison.Ordinal);
     }
 
     [Fact]
