@@ -21,7 +21,7 @@ internal static class CountersCommand
 {
     /// <summary>The usage line.</summary>
     public const string Usage =
-        "usage: counters --base-counters counters.json --head-counters counters.json [--out comparison.json] | counters --program PATH/FilePipes.Benchmarks.dll [--base-program PATH/FilePipes.Benchmarks.dll] [--profile quick|full] [--filter GLOB]... [--case NAME]... [--operations 8] [--instruction-operations 1] [--out counters.json] [--work DIR]";
+        "usage: counters --base-counters counters.json --head-counters counters.json [--out comparison.json] | counters --program PATH/FilePipes.Benchmarks.dll [--base-program PATH/FilePipes.Benchmarks.dll] [--profile P] [--filter GLOB]... [--case NAME]... [--operations 8] [--instruction-operations 1] [--out counters.json] [--work DIR]";
 
     private static readonly TimeSpan RunLimit = TimeSpan.FromMinutes(20);
 
@@ -52,9 +52,10 @@ internal static class CountersCommand
             throw new InputException($"counters: no program {program}");
         }
 
-        List<string> selection = ["--profile", a.Choice("--profile", "quick", "quick", "full")];
         var configurationFile = ConfigurationFile.Find(".");
         var configuration = configurationFile is null ? null : ConfigurationFile.Load(configurationFile);
+        // The repository's profiles, as its pull requests pass them; outside a repository, --profile as given.
+        List<string> selection = [.. BenchmarkLauncher.ProfileArguments(configuration is null ? a.Value("--profile") : configuration.ProfileFor(a.Value("--profile"), "counters"))];
         // Without a filter or a case, the PR's slice (the configuration's): the main job's trend counts what every PR compares.
         var filters = a.Values("--filter").Count > 0 || a.Values("--case").Count > 0 ? a.Values("--filter")
             : configuration?.PullRequest.Filters

@@ -71,7 +71,7 @@ internal static partial class PrReportCommand
             throw new InputException("pr-report: give --against or --base, not both");
         }
 
-        var profile = Profile(a, configuration);
+        var profile = configuration.ProfileFor(a.Value("--profile"), "pr-report");
         var interleave = a.Choice("--interleave", VerdictDefaults.Interleave, AbOptions.Interleavings);
         var rounds = a.Value("--rounds") is { } roundsText
             ? int.TryParse(roundsText, NumberStyles.None, CultureInfo.InvariantCulture, out var r) && r is >= 1 and <= 99
@@ -242,21 +242,6 @@ internal static partial class PrReportCommand
         static string Slashed(string path) => Path.EndsInDirectorySeparator(path) ? path : path + Path.DirectorySeparatorChar;
         var comparison = OperatingSystem.IsWindows() || OperatingSystem.IsMacOS() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
         return Slashed(folder).StartsWith(Slashed(container), comparison);
-    }
-
-    // The configuration's first profile, or --profile if it is one of them; null when the program takes none.
-    private static string? Profile(CommandArguments a, GuardConfiguration configuration)
-    {
-        var given = a.Value("--profile");
-        if (configuration.Profiles is not { } profiles)
-        {
-            return given is null ? null
-                : throw new InputException($"pr-report: --profile {given}: this repository's {GuardConfiguration.FileName} names no profiles, so its benchmark program takes none");
-        }
-
-        return given is null ? profiles[0]
-            : profiles.Contains(given, StringComparer.Ordinal) ? given
-            : throw new InputException($"pr-report: --profile must be one of {string.Join('|', profiles)}, not '{given}'");
     }
 
     private static string DefaultOs() =>

@@ -37,6 +37,21 @@ internal sealed record GuardConfiguration
     /// <summary>Gets the trend's settings.</summary>
     public TrendSettings Trend { get; init; } = new();
 
+    /// <summary>The profile a command's launches pass: <paramref name="given"/> if it is one of <see cref="Profiles"/>,
+    /// else the first; null when the program takes none. A profile the file does not name is bad input.</summary>
+    public string? ProfileFor(string? given, string command)
+    {
+        if (this.Profiles is not { } profiles)
+        {
+            return given is null ? null
+                : throw new InputException($"{command}: --profile {given}: this repository's {FileName} names no profiles, so its benchmark program takes none");
+        }
+
+        return given is null ? profiles[0]
+            : profiles.Contains(given, StringComparer.Ordinal) ? given
+            : throw new InputException($"{command}: --profile must be one of {string.Join('|', profiles)}, not '{given}'");
+    }
+
     /// <summary>Gets the trend's suite prefix: <see cref="TrendSettings.Suite"/>, or the project's name.</summary>
     [JsonIgnore]
     public string TrendSuite => this.Trend.Suite ?? Path.GetFileNameWithoutExtension(this.BenchmarkProject);

@@ -38,12 +38,12 @@ internal static partial class RoundPoolCollector
 
         var maxRounds = TrialPool.Count("collect-rounds", a, "--max-rounds");
         var pool = TrialPool.Open("collect-rounds", a);
-        List<string> arguments = ["--profile", "quick", .. BenchmarkLauncher.MethodLaunchArguments, .. benchArguments];
+        List<string> arguments = [.. BenchmarkLauncher.ProfileArguments(pool.Profile), .. BenchmarkLauncher.MethodLaunchArguments, .. benchArguments];
         // In the runner's order (ordinal), so that method i alternates its sides as it does there.
-        var units = pool.Launcher.ListMethods(pool.Build, ["--profile", "quick", "--filter", .. filters]).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
+        var units = pool.Launcher.ListMethods(pool.Build, [.. BenchmarkLauncher.ProfileArguments(pool.Profile), "--filter", .. filters]).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
         if (units.Count == 0)
         {
-            throw new InputException("collect-rounds: the filters match no benchmark method in the quick profile");
+            throw new InputException($"collect-rounds: the filters match no benchmark method{(pool.Profile is { } profile ? $" in the {profile} profile" : string.Empty)}");
         }
 
         pool.Progress.Say($"methods: {string.Join(' ', units)}");

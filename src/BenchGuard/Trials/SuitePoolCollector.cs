@@ -1,4 +1,5 @@
 using System.Globalization;
+using BenchGuard.AB;
 using BenchGuard.Cli;
 
 namespace BenchGuard.Trials;
@@ -35,7 +36,7 @@ internal static class SuitePoolCollector
         }
 
         var seq = File.ReadAllLines(tsv).Length - 1;
-        List<string> arguments = ["--profile", "quick", "--buildTimeout", ((int)pool.Launcher.Limit.TotalSeconds).ToString(CultureInfo.InvariantCulture), "--filter", .. filters, .. benchArguments];
+        List<string> arguments = [.. BenchmarkLauncher.ProfileArguments(pool.Profile), "--buildTimeout", ((int)pool.Launcher.Limit.TotalSeconds).ToString(CultureInfo.InvariantCulture), "--filter", .. filters, .. benchArguments];
         for (var count = 0; count < maxLaunches; count++)
         {
             if (pool.PastDeadline)

@@ -11,14 +11,18 @@ namespace BenchGuard.Trials;
 /// </summary>
 internal sealed class TrialPool
 {
-    private TrialPool(string folder, SideBuild build, DateTime? deadline, BenchmarkLauncher launcher, ProgressLog progress)
+    private TrialPool(string folder, SideBuild build, DateTime? deadline, BenchmarkLauncher launcher, ProgressLog progress, string? profile)
     {
+        this.Profile = profile;
         this.Folder = folder;
         this.Build = build;
         this.Deadline = deadline;
         this.Launcher = launcher;
         this.Progress = progress;
     }
+
+    /// <summary>The profile the launches pass (the configuration's first, the pull request's), or null when the program takes none.</summary>
+    public string? Profile { get; }
 
     /// <summary>The pool's folder.</summary>
     public string Folder { get; }
@@ -71,7 +75,7 @@ internal sealed class TrialPool
         }
 
         var launcher = new BenchmarkLauncher(AbOptions.DefaultLaunchTimeout, BenchmarkLauncher.SharedEnvironment(configuration, git.Root));
-        return new TrialPool(folder, build, deadline, launcher, progress);
+        return new TrialPool(folder, build, deadline, launcher, progress, configuration.Profiles?[0]);
     }
 
     /// <summary>The options every collector takes.</summary>
