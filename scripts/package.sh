@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The package's glue for ci.yml and release.yml; what the package holds is checked by tests/FilePipes.Package.Tests.
-#   pack [--tag vX.Y.Z] --out DIR       the library and the tool, each <Id>.<version>.nupkg and .snupkg (FilePipes,
-#                                       BenchGuard); the tag's version, else Directory.Build.props'
+#   pack [--tag vX.Y.Z] --out DIR       the library, the tool and its counters mode, each <Id>.<version>.nupkg and
+#                                       .snupkg (FilePipes, BenchGuard, BenchGuard.Counters); the tag's version, else
+#                                       Directory.Build.props'
 #   push DIR                            every .nupkg under DIR to nuget.org (its .snupkg goes with it), key in NUGET_API_KEY
 #   github-release --tag vX.Y.Z DIR     the tag's GitHub release, every package under DIR attached (gh, GH_TOKEN);
 #                                       created if missing, completed if an earlier run left it
@@ -41,8 +42,9 @@ packages() {
 case "$command" in
   pack)
     [ -n "$out" ] || usage "pack needs --out"
-    # Both on the same tag: the library, and the tool (src/BenchGuard) that guards its performance.
-    for project in src/FilePipes/FilePipes.csproj src/BenchGuard/BenchGuard.csproj; do
+    # All on the same tag: the library, the tool (src/BenchGuard) that guards its performance, and the counters
+    # mode an adopter's benchmark program references (src/BenchGuard.Counters).
+    for project in src/FilePipes/FilePipes.csproj src/BenchGuard/BenchGuard.csproj src/BenchGuard.Counters/BenchGuard.Counters.csproj; do
       args=(pack "$project" -c Release -o "$out")
       if [ -n "$version" ]; then args+=("-p:Version=$version"); fi
       dotnet "${args[@]}"

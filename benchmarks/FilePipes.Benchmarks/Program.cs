@@ -1,9 +1,10 @@
+using BenchGuard.Counters;
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using FilePipes.Benchmarks.ColdReads;
 using FilePipes.Benchmarks.Configuration;
-using FilePipes.Benchmarks.Counters;
 using FilePipes.Benchmarks.Fixtures;
 using FilePipes.Benchmarks.Slowdown;
 
@@ -11,7 +12,8 @@ namespace FilePipes.Benchmarks;
 
 /// <summary>
 /// Runs the suite: <c>dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -- --profile quick|full
-/// [BenchmarkDotNet arguments]</c>, or <c>-- --counters ...</c> for exact counts per operation (<see cref="CountersHost"/>). Exit codes: 0 all ran, 1 a benchmark failed, 2 bad input (including a filter that matches nothing).
+/// [BenchmarkDotNet arguments]</c>, or <c>-- --counters ...</c> for exact counts per operation (BenchGuard.Counters'
+/// <see cref="CountersMode"/>, over the same profiles). Exit codes: 0 all ran, 1 a benchmark failed, 2 bad input (including a filter that matches nothing).
 /// </summary>
 public static class Program
 {
@@ -20,9 +22,9 @@ public static class Program
     /// <returns>The exit code.</returns>
     public static int Main(string[] args)
     {
-        if (args.Length > 0 && args[0] == CounterArguments.Switch)
+        if (CountersMode.IsRequested(args))
         {
-            return CountersHost.Run(args[1..]);
+            return CountersMode.Run(args, typeof(Program).Assembly, Counters);
         }
 
         if (!SuiteArguments.TryParse(args, RepositoryLayout.FindArtifactsFolder(), out SuiteArguments parsed, out string? error)
@@ -55,6 +57,17 @@ public static class Program
             .ToArray();
         return ExitCode(summaries, parsed.RunsBenchmarks);
     }
+
+    /// <summary>Gets the counters mode's options: the suite's profiles, quick by default.</summary>
+    internal static CountersOptions Counters { get; } = new()
+    {
+        Profiles = Enum.GetValues<SuiteProfile>().ToDictionary(p => p.ToString().ToLowerInvariant(), p => (IFilter)new ProfileFilter(p)),
+        DefaultProfile = nameof(SuiteProfile.Quick).ToLowerInvariant(),
+
+        // The ordinary counting run of the same build has just verified the fixtures (the tool runs it first), so a
+        // marked run does not read and hash them again under callgrind.
+        BeforeMarkedRun = () => FixtureCache.SkipVerification = true,
+    };
 
     private static int ExitCode(Summary[] summaries, bool runsBenchmarks)
     {

@@ -63,18 +63,25 @@ public sealed class ToolPackageTests
                 File.Copy(Path.Combine(repository, file), target);
             }
 
-            var source = Path.Combine(repository, "src", "BenchGuard");
-            foreach (var file in Directory.EnumerateFiles(source, "*", SearchOption.AllDirectories)
-                .Where(f => !Path.GetRelativePath(source, f).Split(Path.DirectorySeparatorChar).Any(part => part is "bin" or "obj")))
+            // The tool, and the counters mode it references, which an adopter's benchmark program references too.
+            foreach (var project in new[] { "BenchGuard", "BenchGuard.Counters" })
             {
-                var target = Path.Combine(copy, "src", "BenchGuard", Path.GetRelativePath(source, file));
-                Directory.CreateDirectory(Path.GetDirectoryName(target)!);
-                File.Copy(file, target);
+                var source = Path.Combine(repository, "src", project);
+                foreach (var file in Directory.EnumerateFiles(source, "*", SearchOption.AllDirectories)
+                    .Where(f => !Path.GetRelativePath(source, f).Split(Path.DirectorySeparatorChar).Any(part => part is "bin" or "obj")))
+                {
+                    var target = Path.Combine(copy, "src", project, Path.GetRelativePath(source, file));
+                    Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+                    File.Copy(file, target);
+                }
             }
 
-            var feed = this.root.Folder("feed");
-            Succeed(ChildProcess.Run("dotnet", ["pack", Path.Combine(copy, "src", "BenchGuard", "BenchGuard.csproj"), "-c", "Release", "-o", feed, $"-p:Version={this.Version}"], copy, Limit));
-            Assert.True(File.Exists(Path.Combine(feed, $"BenchGuard.{this.Version}.nupkg")), string.Join(", ", Directory.GetFiles(feed)));
+            var feed = this.Feed = this.root.Folder("feed");
+            foreach (var project in new[] { "BenchGuard", "BenchGuard.Counters" })
+            {
+                Succeed(ChildProcess.Run("dotnet", ["pack", Path.Combine(copy, "src", project, $"{project}.csproj"), "-c", "Release", "-o", feed, $"-p:Version={this.Version}"], copy, Limit));
+                Assert.True(File.Exists(Path.Combine(feed, $"{project}.{this.Version}.nupkg")), string.Join(", ", Directory.GetFiles(feed)));
+            }
 
             var tools = this.root.Folder("tools");
             Succeed(ChildProcess.Run("dotnet", ["tool", "install", "BenchGuard", "--tool-path", tools, "--add-source", feed, "--version", this.Version], this.root.Path, Limit));
@@ -83,6 +90,9 @@ public sealed class ToolPackageTests
 
         /// <summary>Gets the version packed: unique, so no package an earlier run left in the NuGet cache is installed.</summary>
         public string Version { get; } = $"1.2.3-tooltest.{Guid.NewGuid():N}";
+
+        /// <summary>Gets the folder the packages were packed into: a NuGet source for the tool and BenchGuard.Counters.</summary>
+        public string Feed { get; }
 
         /// <summary>Gets the installed command's path.</summary>
         public string Command => this.command;

@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using System.Text.Json;
-using FilePipes.Benchmarks.Counters;
+using BenchGuard.Counters;
+using BenchmarkDotNet.Filters;
+using FilePipes.Benchmarks.Configuration;
 using FilePipes.Benchmarks.Fixtures;
 
 namespace FilePipes.Benchmarks.Tests;
@@ -17,7 +19,7 @@ public sealed class CountersProgramTests : IDisposable
     {
         string output = Path.Combine(this.fixtures.Folder, "counters.json");
 
-        var (code, error) = this.RunProgram(CounterArguments.Switch, "--case", WriterCase, "--operations", "3", "--warmup", "1", "--out", output);
+        var (code, error) = this.RunProgram(CountersProtocol.Switch, "--case", WriterCase, "--operations", "3", "--warmup", "1", "--out", output);
 
         Assert.True(code == 0, error);
         using var document = JsonDocument.Parse(File.ReadAllText(output));
@@ -38,7 +40,7 @@ public sealed class CountersProgramTests : IDisposable
         else
         {
             Assert.Equal(JsonValueKind.Null, counted.GetProperty("writeCalls").ValueKind);
-            Assert.Equal(ProcessCounters.NotLinux, root.GetProperty("systemCallsNotMeasured").GetString());
+            Assert.Equal(CountersProtocol.SystemCallsNotLinux, root.GetProperty("systemCallsNotMeasured").GetString());
         }
     }
 
@@ -52,21 +54,21 @@ public sealed class CountersProgramTests : IDisposable
 
         string output = Path.Combine(this.fixtures.Folder, "marked.json");
 
-        var (code, error) = this.RunProgramWithVariables("0", "0", CounterArguments.Switch, "--case", WriterCase, CounterArguments.MarksSwitch, "--operations", "1", "--warmup", "0", "--out", output);
+        var (code, error) = this.RunProgramWithVariables("0", "0", CountersProtocol.Switch, "--case", WriterCase, CountersProtocol.MarksSwitch, "--operations", "1", "--warmup", "0", "--out", output);
 
         Assert.True(code == 0, error);
-        Assert.Equal(CountersHost.CountingPrefix + WriterCase, error);
+        Assert.Equal(CountersProtocol.CountingPrefix + WriterCase, error);
         using var document = JsonDocument.Parse(File.ReadAllText(output));
         JsonElement marks = document.RootElement.GetProperty("marks");
-        Assert.Equal(CallgrindMarks.Function, marks.GetProperty("function").GetString());
-        Assert.Equal(CallgrindMarks.PerCase, marks.GetProperty("perCase").GetInt32());
+        Assert.Equal(CountersProtocol.MarkFunction, marks.GetProperty("function").GetString());
+        Assert.Equal(CountersProtocol.MarksPerCase, marks.GetProperty("perCase").GetInt32());
         Assert.Equal(WriterCase, Assert.Single(document.RootElement.GetProperty("cases").EnumerateArray().ToList()).GetProperty("benchmark").GetString());
     }
 
     [Fact]
     public void A_filter_that_matches_nothing_is_bad_input()
     {
-        var (code, error) = this.RunProgram(CounterArguments.Switch, "--filter", "*.NoSuchBenchmark");
+        var (code, error) = this.RunProgram(CountersProtocol.Switch, "--filter", "*.NoSuchBenchmark");
 
         Assert.Equal(2, code);
         Assert.StartsWith("counters: no case", error, StringComparison.Ordinal);
@@ -75,19 +77,46 @@ public sealed class CountersProgramTests : IDisposable
     [Fact]
     public void Tiered_compilation_left_on_is_bad_input()
     {
-        var (code, error) = this.RunProgramWith("1", CounterArguments.Switch, "--case", WriterCase);
+        var (code, error) = this.RunProgramWith("1", CountersProtocol.Switch, "--case", WriterCase);
 
         Assert.Equal(2, code);
-        Assert.StartsWith($"counters: set {CountersHost.TieredCompilationVariable}=0", error, StringComparison.Ordinal);
+        Assert.StartsWith($"counters: set {CountersProtocol.TieredCompilationVariable}=0", error, StringComparison.Ordinal);
     }
 
     [Fact]
     public void A_marked_run_with_write_xor_execute_left_on_is_bad_input()
     {
-        var (code, error) = this.RunProgram(CounterArguments.Switch, "--case", WriterCase, CounterArguments.MarksSwitch);
+        var (code, error) = this.RunProgram(CountersProtocol.Switch, "--case", WriterCase, CountersProtocol.MarksSwitch);
 
         Assert.Equal(2, code);
-        Assert.StartsWith($"counters: {CounterArguments.MarksSwitch} needs {CountersHost.WriteXorExecuteVariable}=0", error, StringComparison.Ordinal);
+        Assert.StartsWith($"counters: {CountersProtocol.MarksSwitch} needs {CountersProtocol.WriteXorExecuteVariable}=0", error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_default_pull_request_slice_is_twelve_cases_of_the_quick_profile()
+    {
+        IFilter quick = Program.Counters.Profiles![Program.Counters.DefaultProfile!];
+        var slice = new GlobFilter(["*.FilePipeReader*", "*.FilePipeWriter*"]);
+
+        var names = SuiteCases.AllClasses
+            .SelectMany(type => SuiteCases.Of(type, SuiteProfile.Full))
+            .Where(c => quick.Predicate(c) && slice.Predicate(c))
+            .Select(SuiteCases.FullName)
+            .ToList();
+
+        // 8, plus issue 15's parallel reader at 4 and 64 KiB, the parallel line search and the 4 KiB small files.
+        Assert.Equal(12, names.Count);
+        Assert.Contains("FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(BufferSize: 65536, FileOptions: SequentialScan, File: 128MiB)", names);
+        Assert.All(names, name => Assert.Contains(".FilePipe", name, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void A_profile_the_suite_does_not_have_is_bad_input()
+    {
+        var (code, error) = this.RunProgram(CountersProtocol.Switch, "--profile", "slow", "--case", WriterCase);
+
+        Assert.Equal(2, code);
+        Assert.Equal("counters: --profile 'slow' is not a profile: use quick or full.", error);
     }
 
     public void Dispose() => this.fixtures.Dispose();
@@ -111,8 +140,8 @@ public sealed class CountersProgramTests : IDisposable
         }
 
         start.Environment[RepositoryLayout.FixturesVariable] = this.fixtures.Folder;
-        start.Environment[CountersHost.TieredCompilationVariable] = tieredCompilation;
-        start.Environment[CountersHost.WriteXorExecuteVariable] = writeXorExecute;
+        start.Environment[CountersProtocol.TieredCompilationVariable] = tieredCompilation;
+        start.Environment[CountersProtocol.WriteXorExecuteVariable] = writeXorExecute;
         using var process = Process.Start(start)!;
         Task<string> output = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
         Task<string> error = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);

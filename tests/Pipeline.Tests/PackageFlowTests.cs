@@ -72,11 +72,12 @@ public sealed class PackageFlowTests
         }
 
         var name = Path.GetFileName(Assert.Single(Directory.GetDirectories(github.ArtifactStore)));
-        // The library and the tool, each with the tag's version.
+        // The library, the tool and its counters mode, each with the tag's version.
         Assert.Equal(
             [
                 ["pack", "src/FilePipes/FilePipes.csproj", "-c", "Release", "-o", $"artifacts/upload/{name}", $"-p:Version={version}"],
                 ["pack", "src/BenchGuard/BenchGuard.csproj", "-c", "Release", "-o", $"artifacts/upload/{name}", $"-p:Version={version}"],
+                ["pack", "src/BenchGuard.Counters/BenchGuard.Counters.csproj", "-c", "Release", "-o", $"artifacts/upload/{name}", $"-p:Version={version}"],
             ],
             Stubs.Calls(tools).Select(call => call.Arguments));
 
@@ -87,22 +88,24 @@ public sealed class PackageFlowTests
         Assert.Equal(
             [
                 ["nuget", "push", Incoming("BenchGuard", "nupkg"), "--api-key", "key-from-login", "--source", NuGetSource, "--skip-duplicate"],
+                ["nuget", "push", Incoming("BenchGuard.Counters", "nupkg"), "--api-key", "key-from-login", "--source", NuGetSource, "--skip-duplicate"],
                 ["nuget", "push", Incoming("FilePipes", "nupkg"), "--api-key", "key-from-login", "--source", NuGetSource, "--skip-duplicate"],
             ],
-            Stubs.Calls(tools).Skip(2).Select(call => call.Arguments));
+            Stubs.Calls(tools).Skip(3).Select(call => call.Arguments));
 
         github.Job(workflow, "github-release").Run().AssertSucceeded();
         // No release for the tag yet: it is looked up, then created with the packages attached.
-        var calls = Stubs.Calls(tools).Skip(4).ToList();
+        var calls = Stubs.Calls(tools).Skip(6).ToList();
         Assert.All(calls, call => Assert.Equal("gh", call.Program));
         Assert.Equal(["release", "view", tag, "--json", "isDraft", "--jq", ".isDraft"], calls[0].Arguments);
         string[] flags = prerelease ? ["--prerelease"] : [];
         Assert.Equal(
             ["release", "create", tag, "--verify-tag", "--title", tag, "--generate-notes", .. flags,
-                Incoming("BenchGuard", "nupkg"), Incoming("FilePipes", "nupkg"), Incoming("BenchGuard", "snupkg"), Incoming("FilePipes", "snupkg")],
+                Incoming("BenchGuard", "nupkg"), Incoming("BenchGuard.Counters", "nupkg"), Incoming("FilePipes", "nupkg"),
+                Incoming("BenchGuard", "snupkg"), Incoming("BenchGuard.Counters", "snupkg"), Incoming("FilePipes", "snupkg")],
             calls[1].Arguments);
         Assert.Equal(2, calls.Count);
-        Assert.Equal($"published: BenchGuard.{version}.nupkg, BenchGuard.{version}.snupkg, FilePipes.{version}.nupkg, FilePipes.{version}.snupkg", Release(tools, tag));
+        Assert.Equal($"published: BenchGuard.{version}.nupkg, BenchGuard.{version}.snupkg, BenchGuard.Counters.{version}.nupkg, BenchGuard.Counters.{version}.snupkg, FilePipes.{version}.nupkg, FilePipes.{version}.snupkg", Release(tools, tag));
         Assert.Equal(github.Contexts["github.repository"], File.ReadAllText(Path.Combine(tools, "gh-repo")));
     }
 
@@ -131,7 +134,7 @@ public sealed class PackageFlowTests
         var job = github.Job(workflow, "github-release").Run();
 
         job.AssertSucceeded();
-        Assert.Equal("published: BenchGuard.1.2.3.nupkg, BenchGuard.1.2.3.snupkg, FilePipes.1.2.3.nupkg, FilePipes.1.2.3.snupkg", Release(tools, tag));
+        Assert.Equal("published: BenchGuard.1.2.3.nupkg, BenchGuard.1.2.3.snupkg, BenchGuard.Counters.1.2.3.nupkg, BenchGuard.Counters.1.2.3.snupkg, FilePipes.1.2.3.nupkg, FilePipes.1.2.3.snupkg", Release(tools, tag));
         Assert.DoesNotContain(Stubs.Calls(tools), call => call.Program == "gh" && call.Arguments[1] == "create");
     }
 

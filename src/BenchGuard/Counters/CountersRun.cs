@@ -24,11 +24,11 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
     /// <summary>Why instructions are missing where valgrind is not installed.</summary>
     public const string NoValgrind = "not measured: valgrind is not installed, or could not be (scripts/install-valgrind.sh)";
 
-    // The host's marks enter this libc function (benchmarks/FilePipes.Benchmarks/Counters/CallgrindMarks.cs).
-    private const string MarkFunction = "getpgrp";
+    // The host's marks enter this libc function (BenchGuard.Counters' CallgrindMarks).
+    private const string MarkFunction = CountersProtocol.MarkFunction;
 
     // Counts must not depend on when the JIT recompiles: the host refuses to run without this.
-    private const string TieredCompilation = "DOTNET_TieredCompilation";
+    private const string TieredCompilation = CountersProtocol.TieredCompilationVariable;
 
     // Under valgrind the JIT's rel32 calls can overflow, and it then compiles every method that calls another at
     // MinOpts: the counts were of unoptimized code (docs/verdict-quality.md). 0 makes it use 64-bit addresses instead.
@@ -36,7 +36,7 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
 
     // With W^X on, the JIT writes code through a second, file-backed mapping that valgrind does not watch for new
     // code, so reused code memory ran stale translations and the host crashed (docs/verdict-quality.md). 0 turns it off.
-    private const string WriteXorExecute = "DOTNET_EnableWriteXorExecute";
+    private const string WriteXorExecute = CountersProtocol.WriteXorExecuteVariable;
 
     // Operations before the first mark. After one, FilePipeWriter 64 KiB 4 MiB's next operation still cost 43,000
     // instructions more than the ones after it; after three, N = 1 and N = 2 agreed to one instruction in 20.5 million.
@@ -55,7 +55,7 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
         File.Delete(native);
         this.Host(
             "dotnet",
-            [program, "--counters", .. selection, "--operations", Text(operations), "--out", native],
+            [program, CountersProtocol.Switch, .. selection, "--operations", Text(operations), "--out", native],
             Path.Combine(work, "native.log"));
         using var document = ReadHostFile(native);
         var root = document.RootElement;
@@ -142,7 +142,7 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
         this.Host(
             "valgrind",
             ["--tool=callgrind", $"--callgrind-out-file={output}", $"--dump-before={MarkFunction}", "--dump-instr=no",
-             apphost, "--counters", .. selection, "--marks", "--operations", Text(n), "--warmup", Text(CallgrindWarmup), "--out", marked],
+             apphost, CountersProtocol.Switch, .. selection, CountersProtocol.MarksSwitch, "--operations", Text(n), "--warmup", Text(CallgrindWarmup), "--out", marked],
             Path.Combine(work, "callgrind.log"),
             underValgrind: true);
         using var document = ReadHostFile(marked);

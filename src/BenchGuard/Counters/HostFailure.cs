@@ -9,8 +9,8 @@ namespace BenchGuard.Counters;
 /// </summary>
 internal static partial class HostFailure
 {
-    /// <summary>What the host writes to standard error before each case of a marked run (CountersHost.CountingPrefix).</summary>
-    public const string CountingPrefix = "counters: counting ";
+    /// <summary>What the host writes to standard error before each case of a marked run.</summary>
+    public const string CountingPrefix = CountersProtocol.CountingPrefix;
 
     /// <summary>Describes a failed run.</summary>
     /// <param name="outcome">How the host ended.</param>

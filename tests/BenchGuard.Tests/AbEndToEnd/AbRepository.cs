@@ -8,8 +8,8 @@ namespace BenchGuard.Tests.AbEndToEnd;
 /// base (two probe methods that work, and a method with two cases), head (base with ProbeBenchmarks.Throws now
 /// throwing), broken (base with a compile error: a base or head that does not build), bare (base without
 /// benchmarks/: a base without the benchmark project), counted (base with one more object per operation in
-/// CountedBenchmarks.Allocates and one more read call in CountedBenchmarks.Reads). The suite's counters host is copied
-/// in from this repository, so the counters run is the real one. The working tree is left at head.
+/// CountedBenchmarks.Allocates and one more read call in CountedBenchmarks.Reads). BenchGuard.Counters' sources are
+/// copied in from this repository, so the counters run is the real one. The working tree is left at head.
 /// </summary>
 public sealed class AbRepository : IDisposable
 {
@@ -42,10 +42,10 @@ public sealed class AbRepository : IDisposable
             File.Copy(Path.Combine(source, shared), Path.Combine(this.Root, shared));
         }
 
-        var counters = Path.Combine("benchmarks", "FilePipes.Benchmarks", "Counters");
-        foreach (var host in Directory.EnumerateFiles(Path.Combine(source, counters), "*.cs"))
+        var counters = Path.Combine("src", "BenchGuard.Counters");
+        foreach (var file in Directory.EnumerateFiles(Path.Combine(source, counters)).Where(f => Path.GetExtension(f) is ".cs" or ".csproj" or ".md"))
         {
-            this.Write(Path.Combine(counters, Path.GetFileName(host)), File.ReadAllText(host));
+            this.Write(Path.Combine(counters, Path.GetFileName(file)), File.ReadAllText(file));
         }
 
         this.Git("init", "-q", "-b", "main", ".");

@@ -1,14 +1,16 @@
 using System.Text.Json;
 using System.Xml.Linq;
 using BenchGuard.AB;
+using BenchGuard.Counters;
 using BenchGuard.Tests.Infrastructure;
 
 namespace BenchGuard.Tests.Adopter;
 
 /// <summary>
 /// A repository that is not FilePipes adopts the tool as its docs say: a plain BenchmarkDotNet program (no config,
-/// no counters host, no profiles), a benchguard.json naming its project, no stored baselines yet, and the tool
-/// installed from its package. Its pull request plants a slowdown and an allocation; the PR check finds both.
+/// no profiles) whose Main is BenchGuard.Counters' readme example, a benchguard.json naming its project, no stored
+/// baselines yet, and the tool and BenchGuard.Counters installed from their packages. Its pull request plants a
+/// slowdown and an allocation; the PR check finds both, the allocation by the timing run and by the exact counters.
 /// </summary>
 [Collection(InstalledToolCollection.Name)]
 public sealed class AdopterTests
@@ -36,6 +38,13 @@ public sealed class AdopterTests
         Write(root, "global.json", File.ReadAllText(Path.Combine(RepositoryRoot.Path, "global.json")));
         Write(root, "benchguard.json", """{ "benchmarkProject": "bench/Bench.csproj", "pullRequest": { "rounds": 5 } }""");
         Write(root, ".gitignore", "bin/\nobj/\nartifacts/\n");
+        Write(root, "nuget.config", $"""
+            <configuration>
+              <packageSources>
+                <add key="benchguard" value="{this.tool.Feed}" />
+              </packageSources>
+            </configuration>
+            """);
         Write(root, "bench/Bench.csproj", $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
@@ -46,10 +55,11 @@ public sealed class AdopterTests
               </PropertyGroup>
               <ItemGroup>
                 <PackageReference Include="BenchmarkDotNet" Version="{PackageVersion("BenchmarkDotNet")}" />
+                <PackageReference Include="BenchGuard.Counters" Version="{this.tool.Version}" />
               </ItemGroup>
             </Project>
             """);
-        Write(root, "bench/Program.cs", "BenchmarkDotNet.Running.BenchmarkSwitcher.FromAssembly(typeof(Work).Assembly).Run(args);\n");
+        Write(root, "bench/Program.cs", ReadmeProgram());
         Write(root, "bench/Work.cs", Benchmarks(sumPasses: 1, bytes: 64));
         Git(root, "init", "-q", "-b", "main", ".");
         Git(root, "add", "-A");
@@ -82,6 +92,19 @@ public sealed class AdopterTests
         using var baseline = JsonDocument.Parse(File.ReadAllText(Path.Combine(outDir, "baseline.json")));
         Assert.Equal(2, baseline.RootElement.GetProperty("summary").GetProperty("new").GetInt32());
         Assert.Contains("2 new (no baseline)", markdown.Split('\n')[0], StringComparison.Ordinal);
+
+        // The counters mode the package gave the program: 64 B -> 4 KiB (plus the array's header) per operation.
+        var counters = CountersComparison.Read(Path.Combine(outDir, "counters.json")).Cases.ToDictionary(c => c.Benchmark);
+        var bytes = counters["Work.Allocate"].Counters.Single(v => v.Counter == CounterKind.AllocatedBytes);
+        Assert.True(bytes is { Verdict: "More", Fails: true } && bytes.Head - bytes.Base == 4096 - 64, markdown);
+        Assert.Equal("Same", counters["Work.Sum"].Counters.Single(v => v.Counter == CounterKind.AllocatedBytes).Verdict);
+
+        // Where callgrind runs (Linux with valgrind), the four passes show as about four times the instructions.
+        var instructions = counters["Work.Sum"].Counters.Single(v => v.Counter == CounterKind.Instructions);
+        if (instructions.Verdict != "NotMeasured")
+        {
+            Assert.True(instructions is { Verdict: "More", Base: > 0 } && instructions.Head / instructions.Base > 3, markdown);
+        }
     }
 
     private static string RunnerOs => OperatingSystem.IsWindows() ? "windows-latest" : "ubuntu-latest";
@@ -113,6 +136,14 @@ public sealed class AdopterTests
             public byte[] Allocate() => new byte[{{bytes}}];
         }
         """;
+
+    // The Main that BenchGuard.Counters' readme tells an adopter to write: its first C# block, as it stands.
+    private static string ReadmeProgram()
+    {
+        var readme = File.ReadAllText(Path.Combine(RepositoryRoot.Path, "src", "BenchGuard.Counters", "README.md")).ReplaceLineEndings("\n");
+        var start = readme.IndexOf("```csharp\n", StringComparison.Ordinal) + "```csharp\n".Length;
+        return readme[start..readme.IndexOf("```", start, StringComparison.Ordinal)];
+    }
 
     // The version this repository builds with, so the adopter restores a package the feed serves.
     private static string PackageVersion(string id) =>

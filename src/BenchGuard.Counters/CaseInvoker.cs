@@ -1,7 +1,7 @@
 using System.Reflection;
 using BenchmarkDotNet.Running;
 
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>
 /// One benchmark case as plain code, the way BenchmarkDotNet's engine drives it: a fresh instance, the case's

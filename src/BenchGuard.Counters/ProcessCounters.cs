@@ -1,6 +1,6 @@
 using Microsoft.Win32.SafeHandles;
 
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>
 /// The process's exact running totals: bytes allocated on the managed heap by every thread, and, on Linux, the read
@@ -9,9 +9,6 @@ namespace FilePipes.Benchmarks.Counters;
 /// </summary>
 internal sealed class ProcessCounters : IDisposable
 {
-    /// <summary>Why system calls are not counted where they are not.</summary>
-    public const string NotLinux = "not measured: the kernel's per-process system-call counts (/proc/self/io) exist only on Linux";
-
     private const string IoFile = "/proc/self/io";
 
     // /proc/self/io is a few hundred bytes; read with one pread into a buffer kept for the process, so each reading

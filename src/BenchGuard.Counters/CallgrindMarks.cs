@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>
 /// Marks where callgrind cuts its counts. Callgrind's client requests cannot be issued from .NET, but callgrind can
@@ -11,16 +11,10 @@ namespace FilePipes.Benchmarks.Counters;
 /// </summary>
 internal static class CallgrindMarks
 {
-    /// <summary>The function callgrind is told to dump before.</summary>
-    public const string Function = "getpgrp";
-
-    /// <summary>Marks per case: before N operations, between them and 2N more, and after those.</summary>
-    public const int PerCase = 3;
-
     /// <summary>Makes one mark.</summary>
     public static void Mark() => _ = GetProcessGroup();
 
-    [DllImport("libc", EntryPoint = Function)]
+    [DllImport("libc", EntryPoint = CountersProtocol.MarkFunction)]
     [DefaultDllImportSearchPaths(DllImportSearchPath.SafeDirectories)]
     private static extern int GetProcessGroup();
 }

@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>
 /// A benchmark method bound to its instance as a typed delegate, so a call costs what the method costs:

@@ -1,4 +1,4 @@
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>The least and the most one operation of a case cost in one counter.</summary>
 /// <param name="Min">The least.</param>

@@ -1,47 +1,48 @@
 using System.Text.Json;
+using System.Reflection;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
-using FilePipes.Benchmarks.Configuration;
-using FilePipes.Benchmarks.Fixtures;
 
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>
 /// The counters mode (<c>--counters</c>): runs each selected case a fixed number of times after a warm-up, in this
 /// process, and writes what the operations cost in exact counts: managed bytes allocated and, on Linux, read and write
-/// system calls. The counts are totals over <see cref="CounterArguments.Operations"/> operations, with the cost of
+/// system calls. The counts are totals over <c>--operations</c> operations, with the cost of
 /// reading the counters themselves taken out, and the least and most of one operation. With <c>--marks</c>, under
 /// callgrind, each case runs N and then 2N operations between marks instead, and the instructions per operation are
 /// (the 2N part − the N part) / N: whatever the marks and the loop cost is in both parts and cancels
-/// (src/BenchGuard's <c>counters</c> does that).
+/// (BenchGuard's <c>counters</c> does that). A benchmark program hands its arguments here first (README.md).
 /// </summary>
-public static class CountersHost
+public static class CountersMode
 {
-    /// <summary>The JSON format's version, written into every file.</summary>
-    public const int FormatVersion = 1;
+    /// <summary>Whether the program was started in the counters mode: <see cref="CountersProtocol.Switch"/> first.</summary>
+    /// <param name="args">The program's arguments.</param>
+    /// <returns>Whether <see cref="Run"/> should take them.</returns>
+    public static bool IsRequested(IReadOnlyList<string> args) =>
+        args is [CountersProtocol.Switch, ..];
 
-    /// <summary>The variable that must turn tiered compilation off in the counting process.</summary>
-    public const string TieredCompilationVariable = "DOTNET_TieredCompilation";
-
-    /// <summary>
-    /// The variable that must turn the runtime's W^X double mapping off in a marked run. The JIT then writes code
-    /// through a second, file-backed mapping, which valgrind does not watch for new code: code memory freed and reused
-    /// (reflection's emitted invoke stubs) ran stale translations, which threw NullReferenceException or crashed.
-    /// </summary>
-    public const string WriteXorExecuteVariable = "DOTNET_EnableWriteXorExecute";
-
-    /// <summary>What a marked run writes to standard error before each case, so a crash names the case it was in.</summary>
-    public const string CountingPrefix = "counters: counting ";
-
-    /// <summary>Runs the mode; exit codes as the suite's: 0 all counted, 1 a benchmark failed, 2 bad input.</summary>
-    /// <param name="args">The arguments after <see cref="CounterArguments.Switch"/>.</param>
-    /// <returns>The exit code.</returns>
-    public static int Run(IReadOnlyList<string> args)
+    /// <summary>Runs the mode over the benchmark classes of <paramref name="benchmarks"/>.</summary>
+    /// <param name="args">The program's arguments, <see cref="CountersProtocol.Switch"/> first.</param>
+    /// <param name="benchmarks">The assembly whose public benchmark classes are counted.</param>
+    /// <param name="options">The program's profiles and hooks, if any.</param>
+    /// <returns>The exit code: 0 all counted, 1 a benchmark threw, 2 bad input (one line on standard error).</returns>
+    public static int Run(IReadOnlyList<string> args, Assembly benchmarks, CountersOptions? options = null)
     {
-        if (!CounterArguments.TryParse(args, out CounterArguments parsed, out string? error))
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(benchmarks);
+        options ??= new CountersOptions();
+        if (!IsRequested(args))
+        {
+            Console.Error.WriteLine($"counters: the arguments must start with {CountersProtocol.Switch}.");
+            return 2;
+        }
+
+        if (!CounterArguments.TryParse([.. args.Skip(1)], out CounterArguments parsed, out string? error)
+            || !TryProfileFilter(parsed.Profile ?? options.DefaultProfile, options, out IFilter? profile, out error))
         {
             Console.Error.WriteLine(error);
             return 2;
@@ -49,27 +50,29 @@ public static class CountersHost
 
         // Tiered compilation recompiles hot methods on a background thread at moments of its choosing, and that work
         // allocates: with it on, a case's bytes moved by 32 B from run to run (docs/verdict-quality.md).
-        if (Environment.GetEnvironmentVariable(TieredCompilationVariable) != "0")
+        if (Environment.GetEnvironmentVariable(CountersProtocol.TieredCompilationVariable) != "0")
         {
-            Console.Error.WriteLine($"counters: set {TieredCompilationVariable}=0: tiered compilation's background recompiles make the counts vary.");
+            Console.Error.WriteLine($"counters: set {CountersProtocol.TieredCompilationVariable}=0: tiered compilation's background recompiles make the counts vary.");
             return 2;
         }
 
-        if (parsed.Marks && Environment.GetEnvironmentVariable(WriteXorExecuteVariable) != "0")
+        if (parsed.Marks && Environment.GetEnvironmentVariable(CountersProtocol.WriteXorExecuteVariable) != "0")
         {
-            Console.Error.WriteLine($"counters: {CounterArguments.MarksSwitch} needs {WriteXorExecuteVariable}=0: under valgrind, code the JIT writes through W^X's second mapping can run stale.");
+            Console.Error.WriteLine($"counters: {CountersProtocol.MarksSwitch} needs {CountersProtocol.WriteXorExecuteVariable}=0: under valgrind, code the JIT writes through W^X's second mapping can run stale.");
             return 2;
         }
 
-        IReadOnlyList<BenchmarkCase> cases = Select(parsed);
+        IReadOnlyList<BenchmarkCase> cases = Select(benchmarks, profile, parsed);
         if (cases.Count == 0)
         {
-            Console.Error.WriteLine($"counters: no case of the {parsed.Profile.ToString().ToLowerInvariant()} profile matches the filters and cases given.");
+            string where = (parsed.Profile ?? options.DefaultProfile) is { } name ? $"the {name} profile" : "the program";
+            Console.Error.WriteLine($"counters: no case of {where} matches the filters and cases given.");
             return 2;
         }
 
         if (parsed.Marks)
         {
+            options.BeforeMarkedRun?.Invoke();
             return RunMarked(parsed, cases);
         }
 
@@ -95,14 +98,16 @@ public static class CountersHost
     }
 
     /// <summary>The cases of the profile that the filters and exact names select, in BenchmarkDotNet's order.</summary>
+    /// <param name="benchmarks">The assembly of the benchmark classes.</param>
+    /// <param name="profile">The profile's filter, or <see langword="null"/> for every case.</param>
     /// <param name="arguments">The parsed command line.</param>
     /// <returns>The cases.</returns>
-    internal static IReadOnlyList<BenchmarkCase> Select(CounterArguments arguments)
+    internal static IReadOnlyList<BenchmarkCase> Select(Assembly benchmarks, IFilter? profile, CounterArguments arguments)
     {
-        IConfig config = ManualConfig.CreateEmpty().AddFilter(new ProfileFilter(arguments.Profile));
+        IConfig config = profile is null ? ManualConfig.CreateEmpty() : ManualConfig.CreateEmpty().AddFilter(profile);
         var glob = arguments.Filters.Count > 0 ? new GlobFilter([.. arguments.Filters]) : null;
         var selected = new List<BenchmarkCase>();
-        foreach (Type type in typeof(CountersHost).Assembly.GetTypes().Where(IsBenchmarkClass).OrderBy(t => t.FullName, StringComparer.Ordinal))
+        foreach (Type type in benchmarks.GetTypes().Where(IsBenchmarkClass).OrderBy(t => t.FullName, StringComparer.Ordinal))
         {
             foreach (BenchmarkCase benchmarkCase in BenchmarkConverter.TypeToBenchmarks(type, config).BenchmarksCases)
             {
@@ -118,6 +123,40 @@ public static class CountersHost
         }
 
         return selected;
+    }
+
+    /// <summary>The filter of the named profile; refused when the program has no profiles or not that one.</summary>
+    /// <param name="name">The profile's name, or <see langword="null"/> for none.</param>
+    /// <param name="options">The program's options.</param>
+    /// <param name="filter">The profile's filter, or <see langword="null"/> for every case.</param>
+    /// <param name="error">A one-line message, when refused.</param>
+    /// <returns>Whether the name is valid.</returns>
+    internal static bool TryProfileFilter(string? name, CountersOptions options, out IFilter? filter, out string? error)
+    {
+        filter = null;
+        error = null;
+        if (name is null)
+        {
+            return true;
+        }
+
+        if (options.Profiles is not { Count: > 0 } profiles)
+        {
+            error = $"counters: --profile '{name}' is not taken: this program names no profiles (CountersOptions.Profiles).";
+            return false;
+        }
+
+        foreach (var (key, value) in profiles)
+        {
+            if (string.Equals(key, name, StringComparison.OrdinalIgnoreCase))
+            {
+                filter = value;
+                return true;
+            }
+        }
+
+        error = $"counters: --profile '{name}' is not a profile: use {string.Join(" or ", profiles.Keys)}.";
+        return false;
     }
 
     private static bool IsBenchmarkClass(Type type) =>
@@ -229,16 +268,14 @@ public static class CountersHost
     private static long? Least(long? a, long? b) => a is { } x && b is { } y ? Math.Min(x, y) : null;
 
     // One mark first, so that the marks' own first-call work (binding the native function) is in the start-up part;
-    // then the cases' marks, in the order the JSON lists the cases. The fixtures are the ones the ordinary run of this
-    // build has just verified (CountersRun runs it first), so they are not read and hashed again under callgrind.
+    // then the cases' marks, in the order the JSON lists the cases.
     private static int RunMarked(CounterArguments arguments, IReadOnlyList<BenchmarkCase> cases)
     {
-        FixtureCache.SkipVerification = true;
         CallgrindMarks.Mark();
         foreach (BenchmarkCase benchmarkCase in cases)
         {
             string name = FullNameProvider.GetBenchmarkName(benchmarkCase);
-            Console.Error.WriteLine(CountingPrefix + name);
+            Console.Error.WriteLine(CountersProtocol.CountingPrefix + name);
             try
             {
                 RunMarked(benchmarkCase, arguments.Operations, arguments.Warmup);
@@ -271,13 +308,13 @@ public static class CountersHost
     private static string SerializeMarked(CounterArguments arguments, IReadOnlyList<BenchmarkCase> cases) =>
         Json(writer =>
         {
-            writer.WriteNumber("format", FormatVersion);
+            writer.WriteNumber("format", CountersProtocol.FormatVersion);
             writer.WriteNumber("operations", arguments.Operations);
             writer.WriteNumber("warmup", arguments.Warmup);
             writer.WriteStartObject("marks");
-            writer.WriteString("function", CallgrindMarks.Function);
+            writer.WriteString("function", CountersProtocol.MarkFunction);
             writer.WriteNumber("before", 1);
-            writer.WriteNumber("perCase", CallgrindMarks.PerCase);
+            writer.WriteNumber("perCase", CountersProtocol.MarksPerCase);
             writer.WriteEndObject();
             writer.WriteStartArray("cases");
             foreach (BenchmarkCase benchmarkCase in cases)
@@ -306,7 +343,7 @@ public static class CountersHost
     private static string Serialize(CounterArguments arguments, bool systemCalls, List<CaseCounts> results) =>
         Json(writer =>
         {
-            writer.WriteNumber("format", FormatVersion);
+            writer.WriteNumber("format", CountersProtocol.FormatVersion);
             writer.WriteString("os", Environment.OSVersion.Platform.ToString());
             writer.WriteNumber("operations", arguments.Operations);
             writer.WriteNumber("warmup", arguments.Warmup);
@@ -316,7 +353,7 @@ public static class CountersHost
             }
             else
             {
-                writer.WriteString("systemCallsNotMeasured", ProcessCounters.NotLinux);
+                writer.WriteString("systemCallsNotMeasured", CountersProtocol.SystemCallsNotLinux);
             }
 
             writer.WriteStartArray("cases");

@@ -1,16 +1,16 @@
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Exporters;
+using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
-using FilePipes.Benchmarks.Configuration;
-using FilePipes.Benchmarks.Counters;
 
-namespace FilePipes.Benchmarks.Tests;
+namespace BenchGuard.Counters.Tests;
 
 /// <summary>Alone, after every parallel test: the counters are the whole process's, so other tests must be idle.</summary>
 [CollectionDefinition(nameof(ProcessWideCounters), DisableParallelization = true)]
 public sealed class ProcessWideCounters;
 
 [Collection(nameof(ProcessWideCounters))]
-public sealed class CountersHostTests
+public sealed class CountersModeTests
 {
     private const int Operations = 64;
 
@@ -50,13 +50,13 @@ public sealed class CountersHostTests
     {
         if (!OperatingSystem.IsLinux())
         {
-            Assert.Skip(ProcessCounters.NotLinux);
+            Assert.Skip(CountersProtocol.SystemCallsNotLinux);
         }
 
         IReadOnlyList<CaseCounts> counts = CountsOf(reads);
 
-        // Writes are not asserted here: xunit's own reporting writes from other threads meanwhile. The child-process
-        // test (CountersProgramTests) counts them in a process of their own.
+        // Writes are not asserted here: xunit's own reporting writes from other threads meanwhile. FilePipes' benchmark
+        // tests (CountersProgramTests) count them in a process of their own.
         Assert.Equal((long)reads * Operations, counts.Min(c => c.ReadCalls));
     }
 
@@ -75,32 +75,53 @@ public sealed class CountersHostTests
     }
 
     [Fact]
-    public void The_default_pull_request_slice_is_twelve_cases_of_the_quick_profile()
+    public void Filters_and_exact_names_both_select_and_nothing_given_selects_every_case()
     {
-        var arguments = new CounterArguments(SuiteProfile.Quick, ["*.FilePipeReader*", "*.FilePipeWriter*"], [], 1, 0, null);
+        const string Three = "BenchGuard.Counters.Tests.CountedWork.AllocateAndRead(Reads: 3)";
 
-        var names = CountersHost.Select(arguments).Select(SuiteCases.FullName).ToList();
-
-        // 8, plus issue 15's parallel reader at 4 and 64 KiB, the parallel line search and the 4 KiB small files.
-        Assert.Equal(12, names.Count);
-        Assert.Contains("FilePipes.Benchmarks.ReadBenchmarks.FilePipeReader(BufferSize: 65536, FileOptions: SequentialScan, File: 128MiB)", names);
-        Assert.All(names, name => Assert.Contains(".FilePipe", name, StringComparison.Ordinal));
+        Assert.Equal([Three], Selected(new CounterArguments(null, [], [Three], 1, 0, null), profile: null));
+        Assert.Equal(2, Selected(new CounterArguments(null, ["*CountedWork.Allocate*"], [], 1, 0, null), profile: null).Count);
+        Assert.Equal(2, Selected(new CounterArguments(null, [], [], 1, 0, null), profile: null).Count);
+        Assert.Empty(Selected(new CounterArguments(null, ["*.NoSuchBenchmark"], [], 1, 0, null), profile: null));
     }
 
     [Fact]
-    public void An_exact_case_name_selects_that_case_alone()
+    public void A_profile_selects_through_the_programs_own_filter()
     {
-        const string Name = "FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter(BufferSize: 65536, File: 4MiB)";
-        var arguments = new CounterArguments(SuiteProfile.Quick, [], [Name], 1, 0, null);
+        var options = new CountersOptions { Profiles = new Dictionary<string, IFilter> { ["Quick"] = OneRead, ["full"] = new SimpleFilter(_ => true) } };
 
-        Assert.Equal([Name], CountersHost.Select(arguments).Select(SuiteCases.FullName));
+        Assert.True(CountersMode.TryProfileFilter("quick", options, out IFilter? quick, out string? error), error);
+        Assert.Equal(["BenchGuard.Counters.Tests.CountedWork.AllocateAndRead(Reads: 1)"], Selected(new CounterArguments("quick", [], [], 1, 0, null), quick));
+        Assert.True(CountersMode.TryProfileFilter("FULL", options, out IFilter? full, out _));
+        Assert.Equal(2, Selected(new CounterArguments("FULL", [], [], 1, 0, null), full).Count);
+    }
+
+    [Fact]
+    public void A_profile_the_program_does_not_name_is_refused_with_one_line()
+    {
+        var options = new CountersOptions { Profiles = new Dictionary<string, IFilter> { ["quick"] = OneRead, ["full"] = OneRead } };
+
+        Assert.False(CountersMode.TryProfileFilter("slow", options, out _, out string? unknown));
+        Assert.Equal("counters: --profile 'slow' is not a profile: use quick or full.", unknown);
+        Assert.False(CountersMode.TryProfileFilter("quick", new CountersOptions(), out _, out string? none));
+        Assert.Equal("counters: --profile 'quick' is not taken: this program names no profiles (CountersOptions.Profiles).", none);
+        Assert.True(CountersMode.TryProfileFilter(null, new CountersOptions(), out IFilter? all, out _));
+        Assert.Null(all);
+    }
+
+    [Fact]
+    public void Only_arguments_that_start_with_the_switch_ask_for_the_mode()
+    {
+        Assert.True(CountersMode.IsRequested([CountersProtocol.Switch, "--case", "x"]));
+        Assert.False(CountersMode.IsRequested(["--filter", "*", CountersProtocol.Switch]));
+        Assert.False(CountersMode.IsRequested([]));
     }
 
     [Theory]
     [InlineData("--operations", "0")]
     [InlineData("--operations", "x")]
     [InlineData("--warmup", "-1")]
-    [InlineData("--profile", "slow")]
+    [InlineData("--profile", null)]
     [InlineData("--bogus", "1")]
     [InlineData("--operations", null)]
     public void Bad_arguments_are_refused_with_one_line(string option, string? value)
@@ -115,7 +136,7 @@ public sealed class CountersHostTests
     [Fact]
     public void The_marks_flag_asks_for_a_marked_run_on_Linux_only()
     {
-        bool parsed = CounterArguments.TryParse([CounterArguments.MarksSwitch, "--operations", "2"], out CounterArguments arguments, out string? error);
+        bool parsed = CounterArguments.TryParse([CountersProtocol.MarksSwitch, "--operations", "2"], out CounterArguments arguments, out string? error);
 
         if (OperatingSystem.IsLinux())
         {
@@ -155,12 +176,17 @@ public sealed class CountersHostTests
             return new CounterReading(allocated[i], readCalls[i], writeCalls[i]);
         }
 
-        CounterReading cost = CountersHost.ReadingCost(Read, pairs: 5);
+        CounterReading cost = CountersMode.ReadingCost(Read, pairs: 5);
 
         Assert.Equal(new CounterReading(0, 1, 0), cost);
         Assert.Equal(10, next);
-        Assert.Equal(new CounterReading(0, null, null), CountersHost.ReadingCost(() => new CounterReading(7, null, null), pairs: 2));
+        Assert.Equal(new CounterReading(0, null, null), CountersMode.ReadingCost(() => new CounterReading(7, null, null), pairs: 2));
     }
+
+    private static readonly IFilter OneRead = new SimpleFilter(c => c.Parameters.Items.Single().Value is 1);
+
+    private static List<string> Selected(CounterArguments arguments, IFilter? profile) =>
+        [.. CountersMode.Select(typeof(CountedWork).Assembly, profile, arguments).Select(FullNameProvider.GetBenchmarkName)];
 
     private static IReadOnlyList<CaseCounts> CountsOf(int reads)
     {
@@ -175,7 +201,7 @@ public sealed class CountersHostTests
         var counts = new List<CaseCounts>();
         for (int attempt = 0; attempt < 20; attempt++)
         {
-            counts.Add(CountersHost.Count(benchmarkCase, Operations, warmup: 2, counters));
+            counts.Add(CountersMode.Count(benchmarkCase, Operations, warmup: 2, counters));
             if (attempt >= 4 && counts.Min(c => c.AllocatedBytes) == 24L * Operations && counts.Min(c => c.ReadCalls ?? 0) == reads * Operations)
             {
                 break;

@@ -1,4 +1,4 @@
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>What one case's counted operations cost in total, and the least and most of a single operation.</summary>
 /// <param name="Benchmark">The case's full name, as BenchmarkDotNet's JSON spells it.</param>

@@ -1,4 +1,4 @@
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>The process's running totals at one moment; system calls are null where they are not counted.</summary>
 /// <param name="AllocatedBytes">Bytes allocated on the managed heap so far, by every thread.</param>

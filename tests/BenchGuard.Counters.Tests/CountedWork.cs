@@ -1,6 +1,6 @@
 using BenchmarkDotNet.Attributes;
 
-namespace FilePipes.Benchmarks.Tests;
+namespace BenchGuard.Counters.Tests;
 
 /// <summary>A benchmark whose cost is known exactly: one 24 B object, and <see cref="Reads"/> read system calls.</summary>
 public class CountedWork : IDisposable
@@ -23,7 +23,7 @@ public class CountedWork : IDisposable
     [GlobalSetup]
     public void Setup()
     {
-        this.path = Path.Combine(Path.GetTempPath(), $"filepipes-counted-{Guid.NewGuid():N}");
+        this.path = Path.Combine(Path.GetTempPath(), $"benchguard-counted-{Guid.NewGuid():N}");
         File.WriteAllBytes(this.path, new byte[16]);
         this.handle = File.OpenHandle(this.path);
         this.Setups++;

@@ -1,14 +1,13 @@
 using System.Globalization;
-using FilePipes.Benchmarks.Configuration;
 
-namespace FilePipes.Benchmarks.Counters;
+namespace BenchGuard.Counters;
 
 /// <summary>
-/// The command line of the counters mode: <c>--counters [--profile quick|full] [--filter GLOB]... [--case FULLNAME]...
+/// The command line of the counters mode: <c>--counters [--profile NAME] [--filter GLOB]... [--case FULLNAME]...
 /// [--operations N] [--warmup W] [--out FILE] [--marks]</c>. Filters and cases both select: a case runs when any glob or
 /// exact name matches it, or when neither was given.
 /// </summary>
-/// <param name="Profile">The suite profile whose cases are counted.</param>
+/// <param name="Profile">The name of the profile whose cases are counted, or <see langword="null"/> for the default.</param>
 /// <param name="Filters">BenchmarkDotNet-style globs over the method's full name.</param>
 /// <param name="Cases">Exact case names, parameters included, as BenchmarkDotNet's JSON spells them.</param>
 /// <param name="Operations">How many operations each case is counted over, after the warm-up.</param>
@@ -18,15 +17,9 @@ namespace FilePipes.Benchmarks.Counters;
 /// For a run under callgrind (Linux): each case runs N and then 2N operations between <see cref="CallgrindMarks"/>, and
 /// nothing is counted in process.
 /// </param>
-public sealed record CounterArguments(
-    SuiteProfile Profile, IReadOnlyList<string> Filters, IReadOnlyList<string> Cases, int Operations, int Warmup, string? Output, bool Marks = false)
+internal sealed record CounterArguments(
+    string? Profile, IReadOnlyList<string> Filters, IReadOnlyList<string> Cases, int Operations, int Warmup, string? Output, bool Marks = false)
 {
-    /// <summary>The flag that asks for <see cref="Marks"/>.</summary>
-    public const string MarksSwitch = "--marks";
-
-    /// <summary>The option that selects this mode; it comes first on the command line.</summary>
-    public const string Switch = "--counters";
-
     /// <summary>The default operation count (docs/verdict-quality.md says how it was chosen).</summary>
     public const int DefaultOperations = 8;
 
@@ -36,7 +29,7 @@ public sealed record CounterArguments(
     // A bound that keeps a typing slip from running for hours; callgrind's runs use at most a few dozen.
     private const int MaxOperations = 100_000;
 
-    /// <summary>Parses the arguments that follow <see cref="Switch"/>.</summary>
+    /// <summary>Parses the arguments that follow <see cref="CountersProtocol.Switch"/>.</summary>
     /// <param name="args">The arguments.</param>
     /// <param name="parsed">The result, when valid.</param>
     /// <param name="error">A one-line message, when not.</param>
@@ -44,10 +37,10 @@ public sealed record CounterArguments(
     public static bool TryParse(IReadOnlyList<string> args, out CounterArguments parsed, out string? error)
     {
         ArgumentNullException.ThrowIfNull(args);
-        parsed = new CounterArguments(SuiteProfile.Quick, [], [], DefaultOperations, DefaultWarmup, null);
+        parsed = new CounterArguments(null, [], [], DefaultOperations, DefaultWarmup, null);
         var filters = new List<string>();
         var cases = new List<string>();
-        var profile = SuiteProfile.Quick;
+        string? profile = null;
         int operations = DefaultOperations;
         int warmup = DefaultWarmup;
         string? output = null;
@@ -55,7 +48,7 @@ public sealed record CounterArguments(
         for (int i = 0; i < args.Count; i++)
         {
             string option = args[i];
-            if (option == MarksSwitch)
+            if (option == CountersProtocol.MarksSwitch)
             {
                 marks = true;
                 continue;
@@ -72,9 +65,9 @@ public sealed record CounterArguments(
             string value = args[++i];
             switch (option)
             {
-                case "--profile" when !Enum.TryParse(value, ignoreCase: true, out profile) || !Enum.IsDefined(profile) || int.TryParse(value, out _):
-                    error = $"counters: --profile '{value}' is not a profile: use quick or full.";
-                    return false;
+                case "--profile":
+                    profile = value;
+                    break;
                 case "--filter":
                     filters.Add(value);
                     break;
@@ -95,7 +88,7 @@ public sealed record CounterArguments(
 
         if (marks && !OperatingSystem.IsLinux())
         {
-            error = $"counters: {MarksSwitch} is for callgrind, which runs only on Linux.";
+            error = $"counters: {CountersProtocol.MarksSwitch} is for callgrind, which runs only on Linux.";
             return false;
         }
 
