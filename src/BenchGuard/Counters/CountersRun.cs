@@ -129,7 +129,7 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
             : null;
 
     // One callgrind process for every case: a dump at every mark, then (2N part − N part) / N per case.
-    private Dictionary<string, double> Instructions(string apphost, IReadOnlyList<string> selection, int n, string work)
+    private Dictionary<string, double?> Instructions(string apphost, IReadOnlyList<string> selection, int n, string work)
     {
         if (Directory.Exists(work))
         {
@@ -180,18 +180,31 @@ internal sealed class CountersRun(string program, IReadOnlyDictionary<string, st
             }
         }
 
-        var perOperation = new Dictionary<string, double>(StringComparer.Ordinal);
+        var perOperation = new Dictionary<string, double?>(StringComparer.Ordinal);
         for (var i = 0; i < names.Count; i++)
         {
             // The case's parts: set-up and warm-up, then N operations, then 2N.
             var once = parts[before + (perCase * i) + 1];
             var twice = parts[before + (perCase * i) + 2];
-            perOperation[names[i]] = (twice - once) / (double)n;
-            progress.Say($"instructions: {names[i]}: {perOperation[names[i]]:F0} per operation");
+            perOperation[names[i]] = PerOperation(once, twice, n);
+            progress.Say(perOperation[names[i]] is { } count
+                ? $"instructions: {names[i]}: {count:F0} per operation"
+                : $"instructions: {names[i]}: not measured: its 2N operations took fewer instructions than its N (a collection or compilation in the N part)");
         }
 
         return perOperation;
     }
+
+    /// <summary>
+    /// The instructions of one operation from a case's two marked parts, or null when the 2N part took fewer than the
+    /// N part: one-off work (a garbage collection, a compilation) fell into the N part, and the difference says nothing
+    /// about an operation. Seen on an operation that allocates 4 KiB, whose N part once held a collection.
+    /// </summary>
+    /// <param name="once">The instructions of the N part.</param>
+    /// <param name="twice">The instructions of the 2N part.</param>
+    /// <param name="n">N.</param>
+    /// <returns>The instructions per operation, or null.</returns>
+    internal static double? PerOperation(long once, long twice, int n) => twice >= once ? (twice - once) / (double)n : null;
 
     private void Host(string fileName, IReadOnlyList<string> arguments, string log, bool underValgrind = false)
     {

@@ -42,11 +42,15 @@ public sealed class AbRepository : IDisposable
             File.Copy(Path.Combine(source, shared), Path.Combine(this.Root, shared));
         }
 
+        // BenchGuard.Counters as this repository builds it: its sources, under the settings every project here gets
+        // (placed over src/ only, so the template's own project keeps its plain settings).
         var counters = Path.Combine("src", "BenchGuard.Counters");
         foreach (var file in Directory.EnumerateFiles(Path.Combine(source, counters)).Where(f => Path.GetExtension(f) is ".cs" or ".csproj" or ".md"))
         {
             this.Write(Path.Combine(counters, Path.GetFileName(file)), File.ReadAllText(file));
         }
+
+        this.Write(Path.Combine("src", "Directory.Build.props"), File.ReadAllText(Path.Combine(source, "Directory.Build.props")));
 
         this.Git("init", "-q", "-b", "main", ".");
         this.Git("config", "core.autocrlf", "false");

@@ -87,6 +87,22 @@ public sealed class CountersComparisonTests
     }
 
     [Fact]
+    public void A_case_whose_2N_part_took_fewer_instructions_than_its_N_part_has_no_instruction_count()
+    {
+        // The N part cost 1,000 instructions; a collection that fell into it can make the 2N part cost less.
+        Assert.Equal(81, CountersRun.PerOperation(1_000, 1_081, 1));
+        Assert.Equal(40.5, CountersRun.PerOperation(1_000, 1_081, 2));
+        Assert.Equal(0, CountersRun.PerOperation(1_000, 1_000, 1));
+        Assert.Null(CountersRun.PerOperation(1_224, 1_081, 1));
+
+        var head = File(Case(Read4K, 632, 1, 0, 1) with { Instructions = CountersRun.PerOperation(1_224, 1_081, 1) });
+        var comparison = CountersComparison.Compare(File(Case(Read4K, 632, 1, 0, 1)), null, head);
+
+        Assert.Equal("NotMeasured", comparison.Cases.Single().Counters.Single(v => v.Counter == CounterKind.Instructions).Verdict);
+        Assert.Equal(0, comparison.Moved);
+    }
+
+    [Fact]
     public void Cases_on_one_side_only_are_new_or_missing_and_a_missing_base_is_said()
     {
         const string Other = "FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter(BufferSize: 65536)";
