@@ -17,9 +17,10 @@ namespace BenchGuard.ChangePoints;
 internal static partial class StepLedger
 {
     /// <summary>The next summary.</summary>
+    /// <param name="repoUrl">The repository's address (data.js' <c>repoUrl</c>), for the page's commit links.</param>
     /// <param name="found">Every series of the newest history with the steps found in it.</param>
     /// <param name="previous">The previous summary, or null for the first.</param>
-    public static StepSummary Next(IReadOnlyList<(TrendSeries Series, IReadOnlyList<Step> Steps)> found, StepSummary? previous)
+    public static StepSummary Next(string repoUrl, IReadOnlyList<(TrendSeries Series, IReadOnlyList<Step> Steps)> found, StepSummary? previous)
     {
         var earlier = (previous?.Steps ?? [])
             .GroupBy(s => (s.Suite, s.Benchmark, s.Unit))
@@ -39,6 +40,7 @@ internal static partial class StepLedger
         return new StepSummary(
             StepSummary.CurrentSchema,
             ToolVersion.Label,
+            repoUrl,
             new StepPolicy(ChangePointDefaults.MinSegment, ChangePointDefaults.MinEffect, ChangePointDefaults.Confidence, ChangePointDefaults.SameStepDistance),
             series,
             steps);

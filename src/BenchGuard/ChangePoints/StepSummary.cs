@@ -8,11 +8,12 @@ namespace BenchGuard.ChangePoints;
 /// </summary>
 /// <param name="Schema">The format's version (<see cref="CurrentSchema"/>).</param>
 /// <param name="Tool">The tool that wrote it (<see cref="Output.ToolVersion.Label"/>).</param>
+/// <param name="RepoUrl">The repository's address as data.js has it (for links to commits); empty when absent.</param>
 /// <param name="Policy">The finder's settings the steps were found with, for the page to state.</param>
 /// <param name="Series">Every series of the history, in data.js' order.</param>
 /// <param name="Steps">Every step, active or withdrawn, by series and then oldest first.</param>
 [JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
-internal sealed record StepSummary(int Schema, string Tool, StepPolicy Policy, IReadOnlyList<SummarySeries> Series, IReadOnlyList<SummaryStep> Steps)
+internal sealed record StepSummary(int Schema, string Tool, string RepoUrl, StepPolicy Policy, IReadOnlyList<SummarySeries> Series, IReadOnlyList<SummaryStep> Steps)
 {
     /// <summary>The version of the format this tool writes and reads.</summary>
     public const int CurrentSchema = 1;

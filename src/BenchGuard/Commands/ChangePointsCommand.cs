@@ -59,13 +59,14 @@ internal static class ChangePointsCommand
         var data = a.Required("--data");
         // Read before any work: a bad previous summary is bad input, never a summary that forgot its steps.
         var previous = a.Value("--previous") is { } old ? ReadSummary(old) : null;
-        var found = BenchmarkDataFile.Read(data)
+        var history = BenchmarkDataFile.Read(data);
+        var found = history.Series
             .Where(s => s.Points.Count > 0)
             .Select(s => (Series: s, Steps: finder.Find(s)))
             .ToList();
         if (a.Value("--summary") is { } summary)
         {
-            JsonFormat.Write(summary, StepLedger.Next(found, previous));
+            JsonFormat.Write(summary, StepLedger.Next(history.RepoUrl, found, previous));
         }
 
         Console.Out.Write(a.Has("--json") ? Json(found) : a.Has("--md") ? Markdown(found) : Text(found));

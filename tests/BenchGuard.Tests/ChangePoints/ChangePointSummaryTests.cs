@@ -29,6 +29,7 @@ public sealed class ChangePointSummaryTests : IDisposable
         Assert.Equal(1, json["schema"]!.GetValue<int>());
         Assert.StartsWith("BenchGuard ", json["tool"]!.GetValue<string>(), StringComparison.Ordinal);
         Assert.Equal(5, json["policy"]!["minSegment"]!.GetValue<int>());
+        Assert.Equal("https://github.com/example/FilePipes", json["repoUrl"]!.GetValue<string>());
         var inline = json["series"]!.AsArray().Single(s => s!["benchmark"]!.GetValue<string>() == "Reading.Inline")!;
         Assert.Equal("ubuntu-latest", inline["os"]!.GetValue<string>());
         Assert.Equal("time", inline["metric"]!.GetValue<string>());
@@ -158,6 +159,20 @@ public sealed class ChangePointSummaryTests : IDisposable
     }
 
     [Fact]
+    public void TheTrendPagesSampleSummaryIsOneThisToolReads()
+    {
+        // The page's browser test draws this file; the tool reading it back as a previous summary keeps the two
+        // sides of the format from drifting apart. Its series are not in this history, so its steps are dropped.
+        var sample = Path.Combine(RepositoryRoot.Path, "src", "BenchGuard.GitHub", "site", "test", "steps-sample.json");
+        var summary = this.folder.File("steps.json");
+
+        var run = ComparerRun.Of("change-points", "--data", this.DataJs("a.js", 60, _ => 1000), "--summary", summary, "--previous", sample);
+
+        Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Empty(Read(summary)["steps"]!.AsArray());
+    }
+
+    [Fact]
     public void BadInputIsOneLineAndExitTwo()
     {
         var data = this.DataJs("a.js", 60, _ => 1000);
@@ -202,7 +217,7 @@ public sealed class ChangePointSummaryTests : IDisposable
         var runs = Enumerable.Range(start, count).Select(i => string.Create(CultureInfo.InvariantCulture,
             $"{{\"commit\": {{\"id\": \"{Commit(i)}\"}}, \"date\": {1_790_000_000_000L + (i * 3_600_000L)}, \"tool\": \"{tool}\", \"benches\": [{{\"name\": \"Reading.Inline\", \"value\": {inline[i]:R}, \"unit\": \"ns\"}}, {{\"name\": \"Reading.Flat\", \"value\": {flat[i]:R}, \"unit\": \"ns\"}}]}}"));
         var path = this.folder.File(name);
-        File.WriteAllText(path, $"window.BENCHMARK_DATA = {{\"lastUpdate\": 1, \"entries\": {{\"{Suite}\": [{string.Join(",\n", runs)}]}}}}\n", new UTF8Encoding(false));
+        File.WriteAllText(path, $"window.BENCHMARK_DATA = {{\"lastUpdate\": 1, \"repoUrl\": \"https://github.com/example/FilePipes\", \"entries\": {{\"{Suite}\": [{string.Join(",\n", runs)}]}}}}\n", new UTF8Encoding(false));
         return path;
     }
 }
