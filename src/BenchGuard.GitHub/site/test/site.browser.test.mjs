@@ -542,7 +542,7 @@ test('the first view lists the steps: confirmed regressions, the others, improve
   assert.equal(commitLink, commitOf(3).url);
   // The ratio alerts are there, on request only.
   assert.equal(await page.evaluate(() => document.getElementById('alerts').open), false);
-  assert.match(await page.textContent('#steps .steps-lede'), /at least 5%, whose 99% interval/);
+  assert.match(await page.textContent('#steps .steps-lede'), /at least 5%, whose 99% confidence interval leaves out no change/);
 });
 
 test('a step\'s chart link opens its chart: its OS, metric and method', async () => {

@@ -74,7 +74,7 @@
       element('p', { className: 'steps-lede', text:
         'Change points in each series (benchmark × OS × metric): a lasting change of level of at least ' +
         Math.round((policy.minEffect || 0) * 100) + '%, whose ' + Math.round((policy.confidence || 0) * 100) +
-        '% interval excludes no change, with at least ' + policy.minSegment + ' commits on each side. ' +
+        '% confidence interval leaves out no change, with at least ' + policy.minSegment + ' commits on each side. ' +
         summary.series.length + ' series; found by ' + summary.tool + '.' }),
       list('Confirmed regressions', groups.confirmed, summary.repoUrl, 'None: no step is confirmed by an A/B of its commit against its parent.', 'steps-confirmed'),
       list('Regressions not confirmed', groups.unconfirmed, summary.repoUrl, 'None.', 'steps-unconfirmed'),

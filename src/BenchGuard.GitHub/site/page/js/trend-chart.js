@@ -70,8 +70,8 @@
               autoSkip: true,
               maxRotation: 0,
               font: { family: 'ui-monospace, monospace' },
-              // The commit, and under it the day it was measured.
-              callback: (_value, index) => [commits[index].shortId, commits[index].dateText.slice(0, 10)],
+              // The commit, and under it the day it was measured (a category tick's value is its label's index).
+              callback: (value) => [commits[value].shortId, commits[value].dateText.slice(0, 10)],
             },
             grid: { display: false },
           },
