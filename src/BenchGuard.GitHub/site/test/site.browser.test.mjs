@@ -616,6 +616,22 @@ test('without steps.json (an older gh-pages) the page loads data.js at once and 
   await plain.close();
 });
 
+test('a steps.json of another schema is not misread: the page goes on as without one', async () => {
+  const future = join(work, 'future-steps.json');
+  writeFileSync(future, JSON.stringify({ ...makeStepsSummary(data), schema: 2 }));
+  const url = await serve(buildSite(join(work, 'site-future')), { '/data.js': join(work, 'data.js'), '/steps.json': future });
+  const other = await context.newPage();
+  const warnings = [];
+  other.on('console', (message) => warnings.push(message.type() + ': ' + message.text()));
+  await other.goto(url);
+  await other.waitForFunction(() => Number(document.body.dataset.rendered || 0) > 0, null, { timeout: 15_000 });
+  assert.equal(await other.evaluate(() => document.getElementById('steps').hidden), true);
+  assert.equal(await other.evaluate(() => document.getElementById('alerts').open), true);
+  assert.ok(warnings.some((w) => w.startsWith('warning: steps.json was not read: not a steps summary of schema 1')), warnings.join('\n'));
+  assert.ok((await other.locator('figure.trend-figure').count()) > 0);
+  await other.close();
+});
+
 test('without data.js the page says so plainly', async () => {
   const emptySite = await serve(buildSite(join(work, 'site-empty')), {});
   const lonely = await context.newPage();
