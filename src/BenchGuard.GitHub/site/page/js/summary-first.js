@@ -1,7 +1,6 @@
 // The page's entry point. It draws the steps summary (steps.json, small) first and loads the full history
 // (data.js, megabytes at 300 commits) and the charting library only once that first view is on the screen; the
-// charts are built then. A site
-// without steps.json (written by the publish job since the steps summary exists) loads data.js at once, as before.
+// charts are built then. A gh-pages from before the publish job wrote steps.json loads data.js at once, as before.
 (function (root) {
   'use strict';
 
