@@ -10,6 +10,10 @@
 #       copies our trend page into gh-pages:dev/bench/ next to the action's data.js and pushes it.
 #       The action writes its default index.html only when none exists, so without this step an
 #       improved page would never reach the site.
+#   summarize-steps
+#       the steps in gh-pages' data.js, found by the tool (`benchguard change-points --summary`, which carries the
+#       previous dev/bench/steps.json's steps over, withdrawn where the history no longer holds them), written to
+#       gh-pages:dev/bench/steps.json beside data.js: the summary the page draws first. Nothing to do before data.js;
 #   find-alerts <threshold> <allocation-tolerance-bytes>
 #       this commit's alerts in gh-pages' data.js (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs), as the matrix
 #       of the confirm-alert job (step output `alerts`);
@@ -102,9 +106,9 @@ place_page() {
     tmp=$(mktemp -d)
     git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
     mkdir -p "$tmp/$data_dir"
-    # The page is replaced; the history is never touched: data.js (the action's) and alert-checks.js
-    # (settle-alerts').
-    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.js -exec rm -rf {} +
+    # The page is replaced; the history is never touched: data.js (the action's), alert-checks.js
+    # (settle-alerts') and steps.json (summarize-steps').
+    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.js ! -name steps.json -exec rm -rf {} +
     # The site's alert-checks.js is an empty record; an existing one is history and stays.
     if [ -f "$tmp/$data_dir/alert-checks.js" ]; then
       (cd "$site" && find . -mindepth 1 -maxdepth 1 ! -name alert-checks.js -exec cp -R {} "$tmp/$data_dir/" \;)
@@ -124,6 +128,38 @@ place_page() {
     echo "publish-trend: push rejected (attempt $attempt), retrying on the new $branch" >&2
   done
   echo "publish-trend: could not push the page" >&2
+  exit 1
+}
+
+summarize_steps() {
+  local attempt tmp previous
+  # Built once, before the loop: a retry after a rejected push only reruns the tool on the newer data.js.
+  bash scripts/benchguard --version > /dev/null
+  for attempt in 1 2 3; do
+    tmp=$(mktemp -d)
+    git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp/pages"
+    if [ ! -f "$tmp/pages/$data_dir/data.js" ]; then
+      echo "publish-trend: no $data_dir/data.js on $branch yet; no steps to summarize"
+      return 0
+    fi
+    previous=()
+    [ ! -f "$tmp/pages/$data_dir/steps.json" ] || previous=(--previous "$tmp/pages/$data_dir/steps.json")
+    bash scripts/benchguard change-points --data "$tmp/pages/$data_dir/data.js" --summary "$tmp/steps.json" "${previous[@]}" > "$tmp/steps.txt"
+    tail -n 1 "$tmp/steps.txt"
+    cp "$tmp/steps.json" "$tmp/pages/$data_dir/steps.json"
+    git -C "$tmp/pages" add -- "$data_dir/steps.json"
+    if git -C "$tmp/pages" diff --cached --quiet; then
+      echo "publish-trend: the steps summary on $branch is already current"
+      return 0
+    fi
+    (cd "$tmp/pages" && commit_as_bot -m "Summarize the steps in the trend (${GITHUB_SHA:-local})")
+    if (cd "$tmp/pages" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
+      echo "publish-trend: steps summary placed at $branch:$data_dir/steps.json"
+      return 0
+    fi
+    echo "publish-trend: push rejected (attempt $attempt), summarizing the new $branch again" >&2
+  done
+  echo "publish-trend: could not push the steps summary" >&2
   exit 1
 }
 
@@ -176,7 +212,8 @@ case "$command" in
   collect) collect "$@" ;;
   ensure-branch) ensure_branch ;;
   place-page) place_page "$@" ;;
+  summarize-steps) summarize_steps ;;
   find-alerts) find_alerts "$@" ;;
   settle-alerts) settle_alerts "$@" ;;
-  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | find-alerts <threshold> <allocation-tolerance-bytes> | settle-alerts <incoming>" ;;
+  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | summarize-steps | find-alerts <threshold> <allocation-tolerance-bytes> | settle-alerts <incoming>" ;;
 esac

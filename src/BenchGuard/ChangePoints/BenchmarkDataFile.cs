@@ -16,8 +16,8 @@ internal static class BenchmarkDataFile
     // The action's tools whose values grow when things get better (its write.ts, biggerIsBetter).
     private static readonly HashSet<string> BiggerIsBetterTools = new(StringComparer.Ordinal) { "benchmarkjs", "pytest", "customBiggerIsBetter" };
 
-    /// <summary>Reads every series of the file; bad input names the file and the field.</summary>
-    public static IReadOnlyList<TrendSeries> Read(string path)
+    /// <summary>Reads every series of the file and its repository's address; bad input names the file and the field.</summary>
+    public static TrendHistory Read(string path)
     {
         var text = Encoding.UTF8.GetString(InputFile.ReadBytes(path)).TrimStart('\uFEFF').Trim();
         var start = text.IndexOf('{', StringComparison.Ordinal);
@@ -51,7 +51,7 @@ internal static class BenchmarkDataFile
                 series.AddRange(ReadSuite(new JsonFields(path, $"entries.{suite.Name}", suite.Value), suite.Name));
             }
 
-            return series;
+            return new TrendHistory(root.String("repoUrl") ?? string.Empty, series);
         }
     }
 

@@ -27,4 +27,11 @@ internal static class ChangePointDefaults
     /// (Loeffler's), beyond it the Edgeworth approximation: the boundary Perfolizer's own automatic choice uses.
     /// </summary>
     public const int MaxExactPoints = 65;
+
+    /// <summary>
+    /// A step found again at most this many points from where the previous summary had it (same series, same
+    /// direction) is the same step: one segment's worth, the least distance ED-PELT keeps between change points, so the steps
+    /// of one history are never nearer to each other.
+    /// </summary>
+    public const int SameStepDistance = MinSegment;
 }

@@ -17,3 +17,8 @@ internal sealed record TrendSeries(string Suite, string Name, string Unit, bool 
     /// <summary>The values, oldest first.</summary>
     public double[] Values() => this.Points.Select(p => p.Value).ToArray();
 }
+
+/// <summary>A whole data.js: the repository it belongs to and every series in it.</summary>
+/// <param name="RepoUrl">The repository's address as the action recorded it (<c>repoUrl</c>); empty when absent.</param>
+/// <param name="Series">Every series, in the file's order.</param>
+internal sealed record TrendHistory(string RepoUrl, IReadOnlyList<TrendSeries> Series);

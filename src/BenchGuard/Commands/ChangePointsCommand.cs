@@ -8,15 +8,17 @@ using BenchGuard.Output;
 namespace BenchGuard.Commands;
 
 /// <summary>
-/// <c>change-points --data data.js [--json] [--md]</c>: the steps of every series of a github-action-benchmark
-/// data.js (each benchmark × suite × unit), found by <see cref="StepFinder"/>. <c>change-points evaluate --trends DIR
+/// <c>change-points --data data.js [--json] [--md] [--summary steps.json [--previous old-steps.json]]</c>: the steps of
+/// every series of a github-action-benchmark data.js (each benchmark × suite × unit), found by <see cref="StepFinder"/>;
+/// with <c>--summary</c>, also the small summary the trend page draws first (<see cref="StepSummary"/>), which keeps the
+/// previous summary's steps, withdrawn where the history no longer supports them (<see cref="StepLedger"/>). <c>change-points evaluate --trends DIR
 /// [--sweep] [--seed N] [--placements N]</c>: plants steps and creeps into real histories and scores the finder against
 /// the 130% ratio rule (docs/verdict-quality.md, "Steps in the trend"). Exit codes: 0 written; 2 bad usage or input.
 /// </summary>
 internal static class ChangePointsCommand
 {
     /// <summary>The usage line.</summary>
-    public const string Usage = "usage: change-points --data data.js [--json] [--md] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
+    public const string Usage = "usage: change-points --data data.js [--json] [--md] [--summary steps.json [--previous old-steps.json]] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
 
     // The settings the sweep tries besides the defaults: a larger minimum effect, a stricter interval, longer segments.
     private static readonly (int MinSegment, double MinEffect, double Confidence)[] SweepSettings =
@@ -42,18 +44,41 @@ internal static class ChangePointsCommand
 
     private static int Steps(string[] args)
     {
-        var a = CommandArguments.Parse("change-points", args, ["--data"], ["--json", "--md"]);
+        var a = CommandArguments.Parse("change-points", args, ["--data", "--summary", "--previous"], ["--json", "--md"]);
         if (a.Has("--json") && a.Has("--md"))
         {
             throw new InputException("change-points: give --json or --md, not both");
         }
 
+        if (a.Value("--previous") is not null && a.Value("--summary") is null)
+        {
+            throw new InputException("change-points: --previous needs --summary (the summary it is carried into)");
+        }
+
         var finder = new StepFinder();
-        var found = BenchmarkDataFile.Read(a.Required("--data"))
+        var data = a.Required("--data");
+        // Read before any work: a bad previous summary is bad input, never a summary that forgot its steps.
+        var previous = a.Value("--previous") is { } old ? ReadSummary(old) : null;
+        var history = BenchmarkDataFile.Read(data);
+        var found = history.Series
+            .Where(s => s.Points.Count > 0)
             .Select(s => (Series: s, Steps: finder.Find(s)))
             .ToList();
+        if (a.Value("--summary") is { } summary)
+        {
+            JsonFormat.Write(summary, StepLedger.Next(history.RepoUrl, found, previous));
+        }
+
         Console.Out.Write(a.Has("--json") ? Json(found) : a.Has("--md") ? Markdown(found) : Text(found));
         return ExitCodes.Ok;
+    }
+
+    private static StepSummary ReadSummary(string path)
+    {
+        var summary = Input.InputFile.Deserialize<StepSummary>(path, "a change-points summary");
+        return summary.Schema == StepSummary.CurrentSchema
+            ? summary
+            : throw new InputException($"{path}: a change-points summary of schema {summary.Schema}; this tool reads schema {StepSummary.CurrentSchema}");
     }
 
     private static int Evaluate(string[] args)

@@ -14,7 +14,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './static-server.mjs';
-import { BUMP_COMMIT_INDEX, INJECTED_ALERTS, READ_METHODS, commitOf, dataJsText, makeTrendData, readName } from './make-test-data.mjs';
+import {
+  BUMP_COMMIT_INDEX, INJECTED_ALERTS, PLANTED_STEPS, READ_METHODS, commitOf, dataJsText, makeLargeStepsSummary, makeLargeTrendData,
+  makeStepsSummary, makeTrendData, readName,
+} from './make-test-data.mjs';
 
 const require = createRequire(import.meta.url);
 const { formatValue } = require('../page/js/units.js');
@@ -125,7 +128,9 @@ before(async () => {
   const siteDir = process.env.SITE_DIR ? resolve(process.env.SITE_DIR) : buildSite(join(work, 'site'));
   const dataFile = join(work, 'data.js');
   writeFileSync(dataFile, dataJsText(data));
-  siteUrl = await serve(siteDir, { '/data.js': dataFile });
+  const stepsFile = join(work, 'steps.json');
+  writeFileSync(stepsFile, JSON.stringify(makeStepsSummary(data)));
+  siteUrl = await serve(siteDir, { '/data.js': dataFile, '/steps.json': stepsFile });
   mkdirSync(screenshots, { recursive: true });
   context = await chromium.launchPersistentContext(mkdtempSync(join(work, 'profile-')), {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -172,8 +177,11 @@ test('charts are drawn as they near the screen, and every one is drawn: a non-bl
   await page.goto('about:blank');
   await page.goto(siteUrl);
   await page.waitForFunction(() => Number(document.body.dataset.rendered || 0) > 0);
+  // The charts near the screen are drawn by an IntersectionObserver, whose callback comes after the frame that
+  // placed them: two frames later it has run.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const early = await page.evaluate(() => [...document.querySelectorAll('figure.trend-figure')].map((f) => f.dataset.drawn === 'true'));
-  assert.ok(early.includes(true) && early.includes(false), 'expected the first charts drawn and the last ones not yet');
+  assert.ok(early.includes(true) && early.includes(false), 'expected the first charts drawn and the last ones not yet: ' + early.join(' '));
   await drawAll();
   const drawn = await page.evaluate(() =>
     [...document.querySelectorAll('canvas')].map((canvas) => {
@@ -374,7 +382,7 @@ test('the injected alerts are marked in the table, the chart and the alert list,
 
   // The threshold comes from config.js: at 160% the ×1.5 time jump is no alert, the ×2 allocation jump is.
   const strict = buildSite(join(work, 'site-160'), '--alert-threshold', '160%');
-  const strictUrl = await serve(strict, { '/data.js': join(work, 'data.js') });
+  const strictUrl = await serve(strict, { '/data.js': join(work, 'data.js'), '/steps.json': join(work, 'steps.json') });
   const checkAt = async (hash) => {
     await open(hash, strictUrl);
     return page.locator('td.alerted').count();
@@ -425,8 +433,8 @@ test('the controls work from the keyboard alone', async () => {
   await open('');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.className), 'skip-link');
-  // Then the header's repository link, then the first control group.
-  for (let i = 0; i < 3 && (await page.evaluate(() => document.activeElement.name)) !== 'os'; i++) {
+  // Then the header's repository link, the steps' commit and chart links, then the first control group.
+  for (let i = 0; i < 3 + 2 * PLANTED_STEPS.length && (await page.evaluate(() => document.activeElement.name)) !== 'os'; i++) {
     await page.keyboard.press('Tab');
   }
   assert.equal(await page.evaluate(() => document.activeElement.id), 'os-ubuntu-latest');
@@ -471,7 +479,7 @@ test('a long history shows the newest rows first and the rest on request, from t
   }
   const longFile = join(work, 'long-data.js');
   writeFileSync(longFile, dataJsText(long));
-  const longUrl = await serve(buildSite(join(work, 'site-long')), { '/data.js': longFile });
+  const longUrl = await serve(buildSite(join(work, 'site-long')), { '/data.js': longFile, '/steps.json': join(work, 'steps.json') });
   await open('#q=ReadBenchmarks.FileStreamSync', longUrl);
   const total = long.entries['FilePipes time (ubuntu-latest)'].length;
   const FIRST_ROWS = await page.evaluate(() => FilePipesTrend.dataTable.FIRST_ROWS);
@@ -504,6 +512,124 @@ test('a screenshot of the page is saved', async () => {
   await page.screenshot({ path: join(screenshots, 'trend-site-full.png') });
   await page.setViewportSize({ width: 1400, height: 1000 });
   assert.ok(statSync(file).size > 20_000);
+});
+
+test('the first view lists the steps: confirmed regressions, the others, improvements apart, withdrawn marked', async () => {
+  await open('');
+  const groups = await page.evaluate(() =>
+    [...document.querySelectorAll('#steps .step-group')].map((g) => ({
+      heading: g.querySelector('h3').textContent,
+      steps: [...g.querySelectorAll('li')].map((li) => ({ id: li.dataset.step, commit: li.dataset.commit, text: li.textContent })),
+    })),
+  );
+  assert.deepEqual(groups.map((g) => g.heading), ['Confirmed regressions (1)', 'Regressions not confirmed (2)', 'Improvements (1)', 'Withdrawn (1)']);
+  const idOf = (p) => p.id.padEnd(12, '0');
+  const planted = Object.fromEntries(PLANTED_STEPS.map((p) => [p.id, p]));
+  assert.deepEqual(groups[0].steps.map((s) => s.id), [idOf(planted.a1)]);
+  // Newest first: commit 6 before commit 4.
+  assert.deepEqual(groups[1].steps.map((s) => s.id), [idOf(planted.b2), idOf(planted.c3)]);
+  assert.deepEqual(groups[2].steps.map((s) => s.id), [idOf(planted.d4)]);
+  assert.deepEqual(groups[3].steps.map((s) => s.id), [idOf(planted.e5)]);
+  const confirmed = groups[0].steps[0];
+  assert.equal(confirmed.commit, commitOf(3).id);
+  assert.match(confirmed.text, /^▲ ×2\.00 ReadBenchmarks\.PipeReaderCreate\(BufferSize: 65536, FileOptions: SequentialScan, File: 128MiB\) on windows-latest · allocated: /);
+  assert.match(confirmed.text, new RegExp(commitOf(3).id.slice(0, 7) + ' \\(2026-11-05\\) \\(confirmed by A/B\\) chart$'));
+  assert.match(groups[1].steps[0].text, /×1\.50 \(1\.31–1\.72\).*\(not yet confirmed\)/);
+  assert.match(groups[1].steps[1].text, /\(not confirmed by A\/B\)/);
+  assert.match(groups[2].steps[0].text, /^▼ ×0\.86/);
+  assert.match(groups[3].steps[0].text, /\(withdrawn 2026-11-09: the newer history no longer shows it\)/);
+  const commitLink = await page.getAttribute('#steps .steps-confirmed li a', 'href');
+  assert.equal(commitLink, commitOf(3).url);
+  // The ratio alerts are there, on request only.
+  assert.equal(await page.evaluate(() => document.getElementById('alerts').open), false);
+  assert.match(await page.textContent('#steps .steps-lede'), /at least 5%, whose 99% confidence interval leaves out no change/);
+});
+
+test('a step\'s chart link opens its chart: its OS, metric and method', async () => {
+  await open('');
+  await andRedraw(() => page.click('#steps .steps-confirmed a.chart-link'));
+  assert.match(page.url(), /os=windows-latest/);
+  assert.match(page.url(), /metric=allocated/);
+  const shown = await figures();
+  assert.deepEqual(shown.map((f) => f.klass + ' ' + f.card.split('File:')[0].trim() + ' ' + f.os), ['ReadBenchmarks PipeReaderCreate windows-latest']);
+  await open('');
+});
+
+test('a chart draws each series\' steps as the medians of its segments, and dates on its x axis', async () => {
+  await open('#os=ubuntu-latest&metric=time&q=ReadBenchmarks.FilePipeReader(');
+  const chart = await page.evaluate(() => {
+    const c = Chart.getChart(document.querySelector('canvas'));
+    return {
+      segments: Object.fromEntries(c.data.datasets.map((d) => [d.label, d.filepipesSegments])),
+      ticks: c.scales.x.ticks.map((t) => t.label),
+    };
+  });
+  const improvement = PLANTED_STEPS.find((p) => p.id === 'd4');
+  assert.deepEqual(chart.segments['BufferSize: 65536, FileOptions: SequentialScan'], [
+    { from: 0, to: improvement.commitIndex - 1, median: improvement.before },
+    { from: improvement.commitIndex, to: 7, median: improvement.after },
+  ]);
+  assert.deepEqual(chart.segments['BufferSize: 4096, FileOptions: SequentialScan, Asynchronous'], []);
+  assert.deepEqual(chart.ticks[0], [commitOf(0).id.slice(0, 7), commitOf(0).timestamp.slice(0, 10)]);
+  await open('');
+});
+
+test('at 300 commits × 60 benchmarks × 9 series kinds, the steps are drawn before data.js is even requested', async (t) => {
+  const large = makeLargeTrendData({ commits: 300, benchmarks: 60 });
+  const dataFile = join(work, 'large-data.js');
+  writeFileSync(dataFile, dataJsText(large));
+  const stepsFile = join(work, 'large-steps.json');
+  writeFileSync(stepsFile, JSON.stringify(makeLargeStepsSummary(large)));
+  const largeUrl = await serve(buildSite(join(work, 'site-large')), { '/data.js': dataFile, '/steps.json': stepsFile });
+  const fresh = await context.newPage();
+  const requested = [];
+  await fresh.route('**/*.js*', async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/data.js' || path === '/steps.json') {
+      requested.push({ path, firstView: await fresh.evaluate(() => document.body && document.body.dataset.firstView || null) });
+    }
+    await route.continue();
+  });
+  await fresh.goto(largeUrl);
+  await fresh.waitForFunction(() => Number(document.body.dataset.rendered || 0) > 0, null, { timeout: 60_000 });
+  assert.deepEqual(requested.map((r) => r.path), ['/steps.json', '/data.js']);
+  assert.equal(requested[0].firstView, null, 'steps.json is what the first view is drawn from');
+  assert.notEqual(requested[1].firstView, null, 'data.js was requested before the first view was drawn');
+  assert.equal(await fresh.locator('#steps .steps-unconfirmed li').count(), 1);
+  // The figure the docs record (docs/results.md, "The trend page's first view"); a time is not asserted.
+  const firstView = Number(await fresh.evaluate(() => document.body.dataset.firstView));
+  t.diagnostic('first view drawn at ' + firstView + ' ms after navigation; charts built at ' +
+    Math.round(await fresh.evaluate(() => performance.now())) + ' ms');
+  await fresh.close();
+});
+
+test('without steps.json (an older gh-pages) the page loads data.js at once and shows the ratio alerts open', async () => {
+  const older = await serve(buildSite(join(work, 'site-older')), { '/data.js': join(work, 'data.js') });
+  const plain = await context.newPage();
+  await plain.goto(older);
+  await plain.waitForFunction(() => Number(document.body.dataset.rendered || 0) > 0, null, { timeout: 15_000 });
+  assert.equal(await plain.evaluate(() => document.getElementById('steps').hidden), true);
+  assert.equal(await plain.evaluate(() => document.getElementById('alerts').open), true);
+  assert.ok(Number(await plain.evaluate(() => document.body.dataset.firstView)) > 0);
+  assert.ok((await plain.locator('#alert-list li').count()) > 0);
+  assert.ok((await plain.locator('figure.trend-figure').count()) > 0);
+  await plain.close();
+});
+
+test('a steps.json of another schema is not misread: the page goes on as without one', async () => {
+  const future = join(work, 'future-steps.json');
+  writeFileSync(future, JSON.stringify({ ...makeStepsSummary(data), schema: 2 }));
+  const url = await serve(buildSite(join(work, 'site-future')), { '/data.js': join(work, 'data.js'), '/steps.json': future });
+  const other = await context.newPage();
+  const warnings = [];
+  other.on('console', (message) => warnings.push(message.type() + ': ' + message.text()));
+  await other.goto(url);
+  await other.waitForFunction(() => Number(document.body.dataset.rendered || 0) > 0, null, { timeout: 15_000 });
+  assert.equal(await other.evaluate(() => document.getElementById('steps').hidden), true);
+  assert.equal(await other.evaluate(() => document.getElementById('alerts').open), true);
+  assert.ok(warnings.some((w) => w.startsWith('warning: steps.json was not read: not a steps summary of schema 1')), warnings.join('\n'));
+  assert.ok((await other.locator('figure.trend-figure').count()) > 0);
+  await other.close();
 });
 
 test('without data.js the page says so plainly', async () => {

@@ -2,7 +2,7 @@
 // Routes map a URL path to a file outside the site folder, so a test can serve its own data.js without
 // writing into the assembled site.
 //
-// usage: node static-server.mjs SITE_DIR [DATA_JS]   (prints the URL, serves until interrupted)
+// usage: node static-server.mjs SITE_DIR [DATA_JS [STEPS_JSON]]   (prints the URL, serves until interrupted)
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -13,6 +13,7 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.md': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
   '.png': 'image/png',
 };
 
@@ -40,11 +41,15 @@ export function startStaticServer(rootDir, routes = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [siteDir, dataJs] = process.argv.slice(2);
+  const [siteDir, dataJs, stepsJson] = process.argv.slice(2);
   if (!siteDir) {
-    console.error('usage: node static-server.mjs SITE_DIR [DATA_JS]');
+    console.error('usage: node static-server.mjs SITE_DIR [DATA_JS [STEPS_JSON]]');
     process.exit(2);
   }
-  const { url } = await startStaticServer(siteDir, dataJs ? { '/data.js': resolve(dataJs) } : {});
+  const routes = dataJs ? { '/data.js': resolve(dataJs) } : {};
+  if (stepsJson) {
+    routes['/steps.json'] = resolve(stepsJson);
+  }
+  const { url } = await startStaticServer(siteDir, routes);
   console.log(`serving ${siteDir} at ${url} (Ctrl+C to stop)`);
 }

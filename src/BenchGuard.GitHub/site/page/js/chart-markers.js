@@ -1,6 +1,7 @@
 // A Chart.js plugin that draws what a plain line chart cannot say: rings around alerted points, dashed
-// vertical lines at baseline-bump commits, and the 1.0 line of a ratio chart. Rings and dashes are shapes,
-// so they read without colour.
+// vertical lines at baseline-bump commits, the 1.0 line of a ratio chart, and the steps in a series (the median
+// of each segment between its change points, from steps.json). Rings and dashes are shapes, so they read without
+// colour.
 (function (root) {
   'use strict';
 
@@ -70,6 +71,35 @@
     });
   }
 
+  // Each segment's median as a thick translucent bar in the series' colour, joined at the step by a vertical.
+  function drawStepSegments(chart) {
+    const { ctx, scales } = chart;
+    chart.data.datasets.forEach((dataset, datasetIndex) => {
+      const segments = dataset.filepipesSegments || [];
+      if (segments.length === 0 || !chart.isDatasetVisible(datasetIndex)) {
+        return;
+      }
+      ctx.strokeStyle = dataset.borderColor;
+      ctx.globalAlpha = 0.45;
+      ctx.lineWidth = 5;
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      segments.forEach((segment, i) => {
+        const y = scales.y.getPixelForValue(segment.median);
+        const left = scales.x.getPixelForValue(segment.from);
+        const right = scales.x.getPixelForValue(segment.to);
+        if (i === 0) {
+          ctx.moveTo(left, y);
+        } else {
+          ctx.lineTo(left, y);
+        }
+        ctx.lineTo(right, y);
+      });
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+    });
+  }
+
   const markersPlugin = {
     id: 'filepipesMarkers',
     afterDatasetsDraw(chart, _args, options) {
@@ -78,6 +108,7 @@
       if (typeof options.referenceValue === 'number') {
         drawReferenceLine(chart, options.referenceValue);
       }
+      drawStepSegments(chart);
       drawBaselineBumps(chart, options.bumpIndices || []);
       drawAlertRings(chart);
       ctx.restore();

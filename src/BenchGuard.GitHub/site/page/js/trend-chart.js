@@ -32,6 +32,7 @@
         label: s.label,
         data: s.points.map((p) => (p ? p.y : null)),
         filepipesPoints: s.points,
+        filepipesSegments: s.segments || [],
         borderColor: style.color,
         backgroundColor: style.color,
         borderDash: style.dash,
@@ -64,8 +65,14 @@
         },
         scales: {
           x: {
-            title: { display: true, text: 'Commit (oldest → newest)' },
-            ticks: { autoSkip: true, maxRotation: 0, font: { family: 'ui-monospace, monospace' } },
+            title: { display: true, text: 'Commit and date (oldest → newest)' },
+            ticks: {
+              autoSkip: true,
+              maxRotation: 0,
+              font: { family: 'ui-monospace, monospace' },
+              // The commit, and under it the day it was measured (a category tick's value is its label's index).
+              callback: (value) => [commits[value].shortId, commits[value].dateText.slice(0, 10)],
+            },
             grid: { display: false },
           },
           y: {

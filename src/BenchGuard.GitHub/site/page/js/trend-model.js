@@ -52,7 +52,7 @@
       for (const bench of entry.benches) {
         let series = benches.get(bench.name);
         if (series === undefined) {
-          series = { name: benchmarkName.parseBenchmarkName(bench.name), points: new Array(entries.length).fill(null) };
+          series = { name: benchmarkName.parseBenchmarkName(bench.name), fullName: bench.name, points: new Array(entries.length).fill(null) };
           benches.set(bench.name, series);
         }
         series.points[index] = {

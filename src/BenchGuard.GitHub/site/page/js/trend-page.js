@@ -1,5 +1,5 @@
-// The page's entry point: builds the model from data.js and config.js, and redraws the chosen view whenever a
-// control or the URL fragment changes. The helpers a view needs reach it as one `view` object.
+// The charts: builds the model from data.js and config.js once summary-first.js has loaded them, and redraws the
+// chosen view whenever a control or the URL fragment changes. The helpers a view needs reach it as one `view` object.
 (function (root) {
   'use strict';
 
@@ -13,6 +13,7 @@
   const state = { os: '', metric: 'time', view: 'values', query: '', params: {}, log: false };
   let model = null;
   let charts = [];
+  let stepIndex = null;
   const pendingDraws = new Map();
   const nearObserver = new root.IntersectionObserver((entries) => drawWhenNear(entries), { rootMargin: '400px 0px' });
 
@@ -75,6 +76,14 @@
     return os + ' · ' + METRIC_TEXT[state.metric].label.toLowerCase();
   }
 
+  // The active steps of a series, from steps.json when the page has it (none otherwise).
+  function stepsFor(suite, bench) {
+    if (stepIndex === null) {
+      stepIndex = trend.stepsModel.indexSteps(trend.stepsSummary);
+    }
+    return stepIndex.get(suite.name + '\u0000' + bench.fullName) || [];
+  }
+
   function openCommit(commit) {
     if (commit.url) {
       root.open(commit.url, '_blank', 'noopener');
@@ -118,7 +127,7 @@
     const main = byId('charts');
     main.replaceChildren();
     const view = {
-      state, shownSuites, shownOses, figureHeading, unitOf, decoratePoint, placeFigures, openCommit, isShown, METRIC_TEXT,
+      state, shownSuites, shownOses, figureHeading, unitOf, decoratePoint, placeFigures, openCommit, isShown, stepsFor, METRIC_TEXT,
     };
     const figureCount = state.view === 'ratio'
       ? trend.ratioView.render(main, view, config.baselineMethods)
@@ -134,6 +143,10 @@
       METRIC_TEXT[state.metric].noun + (state.view === 'ratio' ? ' ratios' : '') + ' for ' +
       shownOses().join(' and ') + '.';
     document.body.dataset.rendered = String(Number(document.body.dataset.rendered || 0) + 1);
+    if (typeof trend.page.onFirstRender === 'function') {
+      trend.page.onFirstRender();
+      trend.page.onFirstRender = null;
+    }
   }
 
   function update() {
@@ -194,13 +207,11 @@
       controls.readFragment(state, model);
       controls.write(state);
       render();
+      // A step's chart link changes the fragment: take the reader to the chart it opened.
+      byId('charts').scrollIntoView();
     });
   }
 
-  trend.page = { state: () => Object.assign({}, state), charts: () => charts.slice() };
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', start);
-  } else {
-    start();
-  }
+  // summary-first.js calls start() once data.js has loaded (or failed to).
+  trend.page = { start, state: () => Object.assign({}, state), charts: () => charts.slice(), onFirstRender: null };
 })(self);

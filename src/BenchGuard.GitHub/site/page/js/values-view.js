@@ -64,7 +64,7 @@
 
   function render(main, view) {
     const {
-      state, shownSuites, shownOses, figureHeading, unitOf, decoratePoint, placeFigures, openCommit, isShown, METRIC_TEXT,
+      state, shownSuites, shownOses, figureHeading, unitOf, decoratePoint, placeFigures, openCommit, isShown, stepsFor, METRIC_TEXT,
     } = view;
     const suites = shownSuites();
     const metricText = METRIC_TEXT[state.metric];
@@ -92,7 +92,14 @@
           const unit = unitOf(suite);
           // A series with no result on this OS is left out; colours stay tied to the series, not the position.
           const series = card.series.flatMap((s, index) =>
-            benches[index] ? [{ label: s.label, colorIndex: index, points: benches[index].points.map(decoratePoint) }] : [],
+            benches[index]
+              ? [{
+                label: s.label,
+                colorIndex: index,
+                points: benches[index].points.map(decoratePoint),
+                segments: trend.stepsModel.segments(stepsFor(suite, benches[index]), suite.commits.map((c) => c.id)),
+              }]
+              : [],
           );
           figureCount++;
           return trend.trendChart.renderFigure({
