@@ -34,4 +34,10 @@ internal static class ChangePointDefaults
     /// of one history are never nearer to each other.
     /// </summary>
     public const int SameStepDistance = MinSegment;
+
+    /// <summary>
+    /// The most A/B legs (a commit against its parent on one OS) one run of the trend flow spends on checking steps:
+    /// each is a PR check's worth of time. Steps past it wait, newest first, for the next push.
+    /// </summary>
+    public const int ChecksPerRun = 2;
 }

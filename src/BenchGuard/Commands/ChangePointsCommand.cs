@@ -3,6 +3,7 @@ using System.Text;
 using System.Text.Json;
 using BenchGuard.ChangePoints;
 using BenchGuard.Cli;
+using BenchGuard.Counters;
 using BenchGuard.Output;
 
 namespace BenchGuard.Commands;
@@ -18,7 +19,10 @@ namespace BenchGuard.Commands;
 internal static class ChangePointsCommand
 {
     /// <summary>The usage line.</summary>
-    public const string Usage = "usage: change-points --data data.js [--json] [--md] [--summary steps.json [--previous old-steps.json]] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
+    public const string Usage = "usage: change-points --data data.js [--json] [--md] [--summary steps.json [--previous old-steps.json]] | change-points check-plan --summary steps.json [--budget N] | change-points settle --summary steps.json --incoming DIR [--out steps.json] [--fail-on-confirmed] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
+
+    /// <summary>The file a step-check leg's output folder holds its leg in (<see cref="StepCheckLeg"/>, as check-plan printed it).</summary>
+    public const string LegFile = "leg.json";
 
     // The settings the sweep tries besides the defaults: a larger minimum effect, a stricter interval, longer segments.
     private static readonly (int MinSegment, double MinEffect, double Confidence)[] SweepSettings =
@@ -39,7 +43,73 @@ internal static class ChangePointsCommand
             return ExitCodes.Ok;
         }
 
-        return args is ["evaluate", .. var rest] ? Evaluate(rest) : Steps(args);
+        return args switch
+        {
+            ["evaluate", .. var rest] => Evaluate(rest),
+            ["check-plan", .. var rest] => CheckPlan(rest),
+            ["settle", .. var rest] => Settle(rest),
+            _ => Steps(args),
+        };
+    }
+
+    // The legs of this run's A/B checks, as a JSON array (a workflow matrix), newest first; what waits goes to stderr.
+    private static int CheckPlan(string[] args)
+    {
+        var a = CommandArguments.Parse("change-points check-plan", args, ["--summary", "--budget"], []);
+        var summary = ReadSummary(a.Required("--summary"));
+        var (legs, left) = StepChecks.Plan(summary, (int)a.Number("--budget", ChangePointDefaults.ChecksPerRun, 0, 20));
+        Console.Out.WriteLine(JsonSerializer.Serialize(legs, new JsonSerializerOptions(JsonFormat.Options) { WriteIndented = false }));
+        if (left > 0)
+        {
+            Console.Error.WriteLine($"change-points check-plan: {left} more commit(s) with unchecked steps wait for a later run");
+        }
+
+        return ExitCodes.Ok;
+    }
+
+    // Each leg's finding written into the summary; the confirmed regressions listed (Markdown) for the commit comment.
+    private static int Settle(string[] args)
+    {
+        var a = CommandArguments.Parse("change-points settle", args, ["--summary", "--incoming", "--out"], ["--fail-on-confirmed"]);
+        var path = a.Required("--summary");
+        var summary = ReadSummary(path);
+        var incoming = a.Required("--incoming");
+        if (!Directory.Exists(incoming))
+        {
+            throw new InputException($"change-points settle: no folder {incoming}");
+        }
+
+        var confirmed = new List<SummaryStep>();
+        foreach (var legFile in Directory.EnumerateFiles(incoming, LegFile, SearchOption.AllDirectories).Order(StringComparer.Ordinal))
+        {
+            var folder = Path.GetDirectoryName(legFile)!;
+            var leg = Input.InputFile.Deserialize<StepCheckLeg>(legFile, "a step-check leg");
+            var abFile = Path.Combine(folder, "ab", "ab.json");
+            var countersFile = Path.Combine(folder, PullRequestCounters.FileName);
+            var ab = File.Exists(abFile) ? CompareJsonReader.Read(abFile) : null;
+            var counters = File.Exists(countersFile) ? CountersComparison.Read(countersFile) : null;
+            (summary, var settled) = StepChecks.Settle(summary, leg, ab, counters);
+            foreach (var step in settled)
+            {
+                Console.Error.WriteLine($"change-points settle: {step.Os} {step.Metric} {step.Benchmark} at {Short(step.Commit)}: {JsonNamingPolicy.KebabCaseLower.ConvertName(step.Confirmation.ToString())}");
+            }
+
+            confirmed.AddRange(settled.Where(s => s.Confirmation == StepConfirmation.Confirmed));
+        }
+
+        JsonFormat.Write(a.Value("--out") ?? path, summary);
+        if (confirmed.Count > 0)
+        {
+            var text = new StringBuilder("### Confirmed regressions in the trend\n\nEach step was found in main's trend and confirmed by a same-runner A/B of its commit against the parent.\n\n| OS | Metric | Benchmark | Commit | Before → after | Ratio |\n|---|---|---|---|---:|---:|\n");
+            foreach (var s in confirmed)
+            {
+                text.Append(CultureInfo.InvariantCulture, $"| {s.Os} | {s.Metric} | `{s.Benchmark}` | {Short(s.Commit)} | {Number(s.MedianBefore)} → {Number(s.MedianAfter)} {s.Unit} | {(s.Ratio is { } r ? r.ToString("0.00", CultureInfo.InvariantCulture) : "new")} |\n");
+            }
+
+            Console.Out.Write(text.ToString());
+        }
+
+        return confirmed.Count > 0 && a.Has("--fail-on-confirmed") ? ExitCodes.Regression : ExitCodes.Ok;
     }
 
     private static int Steps(string[] args)

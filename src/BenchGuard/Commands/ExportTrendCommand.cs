@@ -17,10 +17,16 @@ namespace BenchGuard.Commands;
 internal static class ExportTrendCommand
 {
     /// <summary>The time file name.</summary>
-    public const string TimeFile = "time.json";
+    public const string TimeFile = TimeMetric + ".json";
 
     /// <summary>The allocation file name.</summary>
-    public const string AllocatedFile = "allocated.json";
+    public const string AllocatedFile = AllocatedMetric + ".json";
+
+    /// <summary>The timing series' metric: its file's name and the word in its suite's name.</summary>
+    public const string TimeMetric = "time";
+
+    /// <summary>The series of BenchmarkDotNet's bytes per operation: its metric, as <see cref="TimeMetric"/>.</summary>
+    public const string AllocatedMetric = "allocated";
 
     /// <summary>Runs the command.</summary>
     public static int Run(string[] args)
@@ -58,7 +64,7 @@ internal static class ExportTrendCommand
         var suite = ConfigurationFile.Nearest(".")?.TrendSuite is { } prefix ? prefix + " " : "";
         Console.Out.WriteLine($"  {TimeFile} -> suite \"{suite}time ({os})\", {AllocatedFile} -> suite \"{suite}allocated ({os})\"");
 
-        List<(string Metric, int Entries)> written = [("time", time.Count), ("allocated", allocated.Count)];
+        List<(string Metric, int Entries)> written = [(TimeMetric, time.Count), (AllocatedMetric, allocated.Count)];
         IReadOnlyList<string> notes = [];
         if (a.Value("--counters") is { } countersPath)
         {
