@@ -25,115 +25,13 @@ public sealed partial class FilePipeReader
     private int runsInFlight;
     // Segments claimed by runs and not yet appended or recycled: they count against the read-ahead bound.
     private int segmentsInRuns;
-    private int segmentsAwaitingOrder;
     private long claimOffset;
     private bool claimsEnded;
-    // Runs taken from the store or built, rather than reused from the spares: for tests.
-    private int runsTaken;
     // Segments a run rents at once and hands over under one lock (1 for a handle that cannot seek, whose reads may
     // wait for a writer: each read's bytes go to the consumer as soon as they come).
     private int batchSegments = 1;
-    // Times a run's work item took the lock, to hand over a batch, rent one or finish: for tests.
-    private int runLocks;
-    // System calls that filled several segments at once (ScatterRead): for tests.
-    private int scatterReads;
     // Set once the pool's blocks refused to be pinned: no more scatter reads for this reader.
     private bool pinsRefused;
-    // Runs the consumer took to read itself rather than wait: for tests.
-    private int consumerRuns;
-
-    /// <summary>Gets the number of segments read in parallel that wait for an earlier read, for tests.</summary>
-    internal int SegmentsAwaitingOrder
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.segmentsAwaitingOrder;
-            }
-        }
-    }
-
-    /// <summary>Gets the segments runs have claimed and not yet appended or recycled, and the runs in flight, for tests:
-    /// both fall to zero once every run is done, or a leaked claim shrinks the read-ahead for good.</summary>
-    internal (int SegmentsInRuns, int RunsInFlight) RunCounts
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return (this.segmentsInRuns, this.runsInFlight);
-            }
-        }
-    }
-
-    /// <summary>Gets how many runs the reader took from the store or built, for tests: a run it loses instead of
-    /// keeping as a spare shows up as one more.</summary>
-    internal int RunsTaken
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.runsTaken;
-            }
-        }
-    }
-
-    /// <summary>Gets how many times runs' work items took the reader's lock, for tests: once per batch of reads and
-    /// once to finish, not once per read.</summary>
-    internal int RunLocks
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.runLocks;
-            }
-        }
-    }
-
-    /// <summary>
-    /// Gets or sets a test seam called on the reading thread before each parallel read, with the read's offset: it
-    /// can hold a read back (to complete reads in a chosen order) or throw (to fail the read at that offset).
-    /// </summary>
-    internal Action<long>? BeforeParallelRead { get; set; }
-
-    /// <summary>Gets or sets a test seam that stands in for a scatter read's system call (<see cref="ScatterRead.Read"/>),
-    /// to fail it.</summary>
-    internal ScatterReader? ScatterReadCall { get; set; }
-
-    /// <summary>Gets how many scatter reads the reader's runs made, for tests.</summary>
-    internal int ScatterReads
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.scatterReads;
-            }
-        }
-    }
-
-    /// <summary>Gets or sets a test seam that takes each run's work item instead of the thread pool, so a test decides
-    /// when (and on which thread) a run starts.</summary>
-    internal Action<IThreadPoolWorkItem>? QueueRun { get; set; }
-
-    /// <summary>Gets or sets a value indicating whether a consumer that would wait reads part of a run itself
-    /// (<see cref="TakeRunForConsumer"/>); tests that hold reads back turn it off, so that only workers read.</summary>
-    internal bool ConsumerReads { get; set; } = true;
-
-    /// <summary>Gets how many runs the consumer took to read itself, for tests.</summary>
-    internal int ConsumerRuns
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.consumerRuns;
-            }
-        }
-    }
 
     private bool IsParallel => this.parallelReads > 1;
 
@@ -200,7 +98,7 @@ public sealed partial class FilePipeReader
             }
 
             this.lastRun = run;
-            if (this.QueueRun is { } queue)
+            if (this.probe?.QueueRun is { } queue)
             {
                 queue(run);
                 continue;
@@ -223,7 +121,7 @@ public sealed partial class FilePipeReader
     /// <see langword="null"/> when there is nothing to take.</returns>
     private ParallelReadRun? TakeRunForConsumer()
     {
-        if (!this.IsParallel || this.batchSegments > 1 || !this.ConsumerReads || this.cancelPending || this.endOfData)
+        if (!this.IsParallel || this.batchSegments > 1 || this.probe is { ConsumerReads: false } || this.cancelPending || this.endOfData)
         {
             return null;
         }
@@ -278,7 +176,7 @@ public sealed partial class FilePipeReader
             }
 
             this.runsInFlight++;
-            this.consumerRuns++;
+            this.probe?.CountConsumerRun();
             return mine;
         }
 
@@ -307,8 +205,7 @@ public sealed partial class FilePipeReader
 
                 lock (this.sync)
                 {
-                    this.runLocks++;
-                    this.scatterReads += scatterCalls;
+                    this.probe?.CountRunLock(scatterCalls);
                     if (batch is not null)
                     {
                         PipeSegment done = batch;
@@ -370,7 +267,7 @@ public sealed partial class FilePipeReader
 
         // Two segments or more: one system call fills up to ScatterRead.MaxBlocks of them where the OS has it (not
         // with the read seam, which holds reads one by one). A failed call leaves the rest to the reads below.
-        if (batch.NextSpare is not null && this.BeforeParallelRead is null && !this.pinsRefused && this.file.CanReadScatter)
+        if (batch.NextSpare is not null && this.probe?.BeforeParallelRead is null && !this.pinsRefused && this.file.CanReadScatter)
         {
             while (segment is not null)
             {
@@ -411,7 +308,7 @@ public sealed partial class FilePipeReader
             {
                 if (this.IsParallel)
                 {
-                    this.BeforeParallelRead?.Invoke(offset);
+                    this.probe?.BeforeParallelRead?.Invoke(offset);
                 }
 
                 read = this.file.Read(segment.Block.Span[..count], offset);
@@ -452,7 +349,7 @@ public sealed partial class FilePipeReader
         }
 
         ReadOnlySpan<Memory<byte>> asked = blocks[..count];
-        long read = this.ScatterReadCall is { } call ? call(asked, offset) : this.file.ReadScatter(asked, offset);
+        long read = this.probe?.ScatterReadCall is { } call ? call(asked, offset) : this.file.ReadScatter(asked, offset);
         if (read == ScatterRead.PinRefused)
         {
             // A pool whose blocks cannot be pinned refuses every batch alike: this reader reads one by one from now on.
@@ -557,7 +454,7 @@ public sealed partial class FilePipeReader
         if (read > 0)
         {
             run.Enqueue(segment);
-            this.segmentsAwaitingOrder++;
+            this.probe?.CountSegmentsAwaitingOrder(1);
         }
         else
         {
@@ -599,7 +496,7 @@ public sealed partial class FilePipeReader
         run.Next = null;
         for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
         {
-            this.segmentsAwaitingOrder--;
+            this.probe?.CountSegmentsAwaitingOrder(-1);
             this.segmentsInRuns--;
             this.Recycle(segment);
         }
@@ -649,7 +546,7 @@ public sealed partial class FilePipeReader
         {
             for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
             {
-                this.segmentsAwaitingOrder--;
+                this.probe?.CountSegmentsAwaitingOrder(-1);
                 this.segmentsInRuns--;
                 this.fileOffset += segment.ReadLength;
                 this.Append(segment, segment.ReadLength);
@@ -695,7 +592,7 @@ public sealed partial class FilePipeReader
 
     private ParallelReadRun StoredOrNewRun()
     {
-        this.runsTaken++;
+        this.probe?.CountRunTaken();
         ParallelReadRun? run = ParallelReadRun.Stored.Take();
         if (run is null)
         {

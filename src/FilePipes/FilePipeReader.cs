@@ -63,6 +63,8 @@ public sealed partial class FilePipeReader : PipeReader
     private readonly bool storesSegments;
     private readonly int bufferSize;
     private readonly long rangeEnd;
+    // The tests' seam (FilePipeReader.Probe.cs); null in production.
+    private readonly Probe? probe;
     private long fileOffset;
     // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
     private bool choosesByLength;
@@ -115,10 +117,12 @@ public sealed partial class FilePipeReader : PipeReader
         this.choosesByLength = ReadSchedule.ChoosesByLength(options, this.file.IsSeekable);
         this.SetSchedule(ReadSchedule.For(options, this.file.IsSeekable));
         this.claimOffset = options.Offset;
+        if (options.Probe is { } given)
+        {
+            given.Attach(this);
+            this.probe = given;
+        }
     }
-
-    /// <summary>Gets how the reader schedules its reads, as resolved when it opened, for tests.</summary>
-    internal ReadSchedule Schedule => new(this.readAheadSegments, this.parallelReads);
 
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;
