@@ -86,8 +86,8 @@ public sealed partial class FilePipeReader
             lock (this.sync)
             {
                 this.PrepareDirectRead(cancellationToken);
-                Memory<byte> target = destination.GetMemory(this.bufferSize);
-                int read = this.ReadDirect(target.Span[..Math.Min(target.Length, this.bufferSize)]);
+                Memory<byte> target = destination.GetMemory(this.chain.SegmentSize);
+                int read = this.ReadDirect(target.Span[..Math.Min(target.Length, this.chain.SegmentSize)]);
 
                 // Counted as delivered only once the writer holds them, so a writer that refuses them loses nothing.
                 destination.Advance(read);
@@ -124,7 +124,7 @@ public sealed partial class FilePipeReader
             this.EnterGateLocked();
             try
             {
-                segment = this.RentSegment();
+                segment = this.chain.Rent(this);
             }
             catch
             {
@@ -199,7 +199,7 @@ public sealed partial class FilePipeReader
     {
         if (this.completed || inFlight == 0)
         {
-            this.Recycle(segment);
+            this.chain.Recycle(segment, this.completed);
             return;
         }
 
@@ -209,12 +209,12 @@ public sealed partial class FilePipeReader
             // The destination did not take the chunk: it becomes the reader's buffered, unexamined data.
             this.fileOffset += inFlight;
             this.endOfData = this.fileOffset >= this.rangeEnd;
-            this.Append(segment, inFlight);
+            this.chain.Append(segment, inFlight);
             return;
         }
 
         this.ConsumeDirect(inFlight);
-        this.Recycle(segment);
+        this.chain.Recycle(segment, this.completed);
     }
 
     /// <summary>Whether the inline fast path may run: no read-ahead, and nothing buffered or pending to hand over.</summary>
@@ -226,7 +226,7 @@ public sealed partial class FilePipeReader
             // the closed handle cannot give.
             this.ThrowIfCompleted();
             this.ChooseNow();
-            return this.readAheadSegments == 0 && this.head is null && !this.endOfData && !this.cancelPending;
+            return this.readAheadSegments == 0 && this.chain.IsEmpty && !this.endOfData && !this.cancelPending;
         }
     }
 
@@ -343,9 +343,7 @@ public sealed partial class FilePipeReader
     private bool ConsumeDirect(int read)
     {
         this.fileOffset += read;
-        // Stryker disable once Assignment : see mutation-testing.md#relative-counters
-        this.bufferedEnd += read;
-        this.examinedEnd = this.returnedEnd = this.bufferedEnd;
+        this.chain.ConsumeOutside(read);
         this.segmentsAhead = 0;
         if (read == 0 || this.fileOffset >= this.rangeEnd)
         {

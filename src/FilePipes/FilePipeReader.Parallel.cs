@@ -81,11 +81,11 @@ public sealed partial class FilePipeReader
                 return;
             }
 
-            long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
+            long segmentsLeft = ((remaining - 1) / this.chain.SegmentSize) + 1;
             int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
             ParallelReadRun run = this.SpareOrStoredRun();
             run.Start(this.claimOffset, count);
-            this.claimOffset += Math.Min((long)count * this.bufferSize, remaining);
+            this.claimOffset += Math.Min((long)count * this.chain.SegmentSize, remaining);
             this.segmentsInRuns += count;
             this.runsInFlight++;
             if (this.lastRun is null)
@@ -139,7 +139,7 @@ public sealed partial class FilePipeReader
             {
                 // Its work item has not taken the lock yet, so it reads from wherever the offset says when it does.
                 mine.Start(run.Offset, 1);
-                run.Offset += this.bufferSize;
+                run.Offset += this.chain.SegmentSize;
                 mine.Next = run;
                 if (run.Count == 0)
                 {
@@ -166,7 +166,7 @@ public sealed partial class FilePipeReader
             }
             else
             {
-                mine.Start(run.Offset + ((long)run.Count * this.bufferSize), 1);
+                mine.Start(run.Offset + ((long)run.Count * this.chain.SegmentSize), 1);
                 mine.Next = run.Next;
                 run.Next = mine;
                 if (this.lastRun == run)
@@ -219,10 +219,10 @@ public sealed partial class FilePipeReader
                         return;
                     }
 
-                    offset = run.Offset + ((long)run.Started * this.bufferSize);
+                    offset = run.Offset + ((long)run.Started * this.chain.SegmentSize);
                     // The reader's first data comes alone, as soon as it is read: the first data is never held back.
                     // Once any data is in (the consumer may have read the head itself), batches are whole.
-                    int take = this.bufferedEnd == 0 && run.Started == 0 && run == this.firstRun
+                    int take = this.chain.BufferedEnd == 0 && run.Started == 0 && run == this.firstRun
                         ? 1
                         : Math.Min(this.batchSegments, run.Count - run.Started);
                     this.RentBatch(run, take, ref batch);
@@ -240,7 +240,7 @@ public sealed partial class FilePipeReader
                     PipeSegment? next = segment.NextSpare;
                     segment.NextSpare = null;
                     this.segmentsInRuns--;
-                    this.Recycle(segment);
+                    this.chain.Recycle(segment, this.completed);
                     segment = next;
                 }
 
@@ -288,7 +288,7 @@ public sealed partial class FilePipeReader
                 for (int i = 0; i < filled; i++)
                 {
                     segment = segment!.NextSpare;
-                    offset += this.bufferSize;
+                    offset += this.chain.SegmentSize;
                 }
             }
         }
@@ -302,7 +302,7 @@ public sealed partial class FilePipeReader
                 break;
             }
 
-            int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
+            int count = (int)Math.Min(this.chain.SegmentSize, this.rangeEnd - offset);
             int read = 0;
             try
             {
@@ -343,7 +343,7 @@ public sealed partial class FilePipeReader
         long end = offset;
         for (PipeSegment? segment = first; segment is not null && count < ScatterRead.MaxBlocks; segment = segment.NextSpare)
         {
-            int length = (int)Math.Min(this.bufferSize, this.rangeEnd - end);
+            int length = (int)Math.Min(this.chain.SegmentSize, this.rangeEnd - end);
             blocks[count++] = segment.Block[..length];
             end += length;
         }
@@ -390,7 +390,7 @@ public sealed partial class FilePipeReader
         PipeSegment? last = null;
         for (int i = 0; i < count; i++)
         {
-            PipeSegment segment = this.RentSegment();
+            PipeSegment segment = this.chain.Rent(this);
             segment.NextSpare = null;
             if (last is null)
             {
@@ -417,7 +417,7 @@ public sealed partial class FilePipeReader
             segment.NextSpare = null;
             if (index < readCount)
             {
-                int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
+                int count = (int)Math.Min(this.chain.SegmentSize, this.rangeEnd - offset);
                 // Stryker disable once Conditional : see mutation-testing.md#last-read-error
                 this.HandOver(run, segment, offset, count, segment.ReadLength, index == readCount - 1 ? error : null);
             }
@@ -425,10 +425,10 @@ public sealed partial class FilePipeReader
             {
                 // Past the read that ended the run: never read, and no longer claimed.
                 this.segmentsInRuns--;
-                this.Recycle(segment);
+                this.chain.Recycle(segment, this.completed);
             }
 
-            offset += this.bufferSize;
+            offset += this.chain.SegmentSize;
             segment = next;
         }
 
@@ -446,7 +446,7 @@ public sealed partial class FilePipeReader
         {
             // Complete, or an earlier short read, discarded the run: this read's bytes are not needed.
             this.segmentsInRuns--;
-            this.Recycle(segment);
+            this.chain.Recycle(segment, this.completed);
             run.Ended = true;
             return;
         }
@@ -459,7 +459,7 @@ public sealed partial class FilePipeReader
         else
         {
             this.segmentsInRuns--;
-            this.Recycle(segment);
+            this.chain.Recycle(segment, this.completed);
         }
 
         if (read < count)
@@ -498,7 +498,7 @@ public sealed partial class FilePipeReader
         {
             this.probe?.CountSegmentsAwaitingOrder(-1);
             this.segmentsInRuns--;
-            this.Recycle(segment);
+            this.chain.Recycle(segment, this.completed);
         }
 
         this.ReturnIfDone(run);
@@ -549,7 +549,7 @@ public sealed partial class FilePipeReader
                 this.probe?.CountSegmentsAwaitingOrder(-1);
                 this.segmentsInRuns--;
                 this.fileOffset += segment.ReadLength;
-                this.Append(segment, segment.ReadLength);
+                this.chain.Append(segment, segment.ReadLength);
                 this.segmentsAhead++;
             }
 

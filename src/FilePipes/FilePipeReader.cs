@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
@@ -58,10 +57,6 @@ public sealed partial class FilePipeReader : PipeReader
     // found no difference in time: docs/reading-modes.md).
     private readonly object sync;
     private readonly FileHandleAccess file;
-    private readonly MemoryPool<byte> pool;
-    // Over the shared pool, segments come from and go back to SegmentStore, so a new reader builds none.
-    private readonly bool storesSegments;
-    private readonly int bufferSize;
     private readonly long rangeEnd;
     // The tests' seam (FilePipeReader.Probe.cs); null in production.
     private readonly Probe? probe;
@@ -69,18 +64,8 @@ public sealed partial class FilePipeReader : PipeReader
     // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
     private bool choosesByLength;
 
-    // The buffer is a chain of segments from head (at headIndex) to tail; indexes below are absolute byte counts
-    // since the reader started, so examined/returned positions survive segment recycling.
-    private PipeSegment? head;
-    private int headIndex;
-    private PipeSegment? tail;
-    private PipeSegment? spare;
-    // The last segment recycled, kept out of the spare list: an inline reader that consumes each read whole recycles
-    // and rents one segment per read, and a slot costs one reference store each way where the list costs two.
-    private PipeSegment? recycled;
-    private long bufferedEnd;
-    private long examinedEnd;
-    private long returnedEnd;
+    // The buffer: its segments, spares and positions (SegmentChain.cs).
+    private SegmentChain chain;
 
     private bool endOfData;
     private Exception? readError;
@@ -109,9 +94,7 @@ public sealed partial class FilePipeReader : PipeReader
                 nameof(options));
         }
 
-        this.pool = options.Pool ?? MemoryPool<byte>.Shared;
-        this.storesSegments = this.pool == MemoryPool<byte>.Shared;
-        this.bufferSize = options.BufferSize;
+        this.chain = new SegmentChain(options.Pool ?? MemoryPool<byte>.Shared, options.BufferSize);
         this.fileOffset = options.Offset;
         this.rangeEnd = options.Length < 0 ? long.MaxValue : options.Offset + options.Length;
         this.choosesByLength = ReadSchedule.ChoosesByLength(options, this.file.IsSeekable);
@@ -127,15 +110,13 @@ public sealed partial class FilePipeReader : PipeReader
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;
 
-    private bool IsReady => this.cancelPending || this.endOfData || this.bufferedEnd > this.examinedEnd;
+    private bool IsReady => this.cancelPending || this.endOfData || this.chain.HasUnexamined;
 
     // A read error waits until the consumer has examined every byte read before it, so background reads that ran
     // ahead of a slow consumer never make it lose those bytes; a pending cancellation still comes first.
     [MemberNotNullWhen(true, nameof(readError))]
     private bool ErrorIsDue =>
-        this.readError is not null && (this.readErrorIsMisuse || (!this.cancelPending && this.bufferedEnd <= this.examinedEnd));
-
-    private long BufferStart => this.head is null ? this.bufferedEnd : this.head.RunningIndex + this.headIndex;
+        this.readError is not null && (this.readErrorIsMisuse || (!this.cancelPending && !this.chain.HasUnexamined));
 
     /// <inheritdoc/>
     public override ValueTask<ReadResult> ReadAsync(CancellationToken cancellationToken = default)
@@ -365,27 +346,17 @@ public sealed partial class FilePipeReader : PipeReader
         }
     }
 
-    /// <summary>Inside the gate: the buffer just returned, one segment, consumed and examined to its end (what a consumer
-    /// that takes everything does on every read). Its segment goes straight to the recycled slot, with no position to
-    /// resolve and no chain to walk; anything else is left to <see cref="Advance"/>, which does the same for this case.</summary>
+    /// <summary>Inside the gate: the buffer just returned, one segment, consumed and examined to its end, goes straight
+    /// to the recycled slot (<see cref="SegmentChain.TryConsumeWhole"/>).</summary>
     /// <returns>Whether the buffer was consumed here.</returns>
     private bool TryConsumeWholeSegment(SequencePosition consumed, SequencePosition examined)
     {
-        PipeSegment? only = this.tail;
-        if (only is null || only != this.head || consumed.GetObject() != only || !examined.Equals(consumed)
-            || consumed.GetInteger() != only.Memory.Length)
+        if (!this.chain.TryConsumeWhole(consumed, examined, this.completed))
         {
             return false;
         }
 
-        // Inline, with a result outstanding (the gate holding): no read has appended since the result.
-        Debug.Assert(this.bufferedEnd == this.returnedEnd, "An inline reader read while a result was outstanding.");
-
         this.resultOutstanding = false;
-        this.examinedEnd = this.returnedEnd;
-        this.Recycle(only);
-        this.head = this.tail = null;
-        this.headIndex = 0;
 
         // Only inline readers (the gate) come here: no background reads to wake, unlike Advance.
         return true;
@@ -393,31 +364,10 @@ public sealed partial class FilePipeReader : PipeReader
 
     private void Advance(SequencePosition consumed, SequencePosition examined)
     {
-        long consumedAt = this.ToAbsolute(consumed);
-        long examinedAt;
-        if (examined.GetObject() is null && consumed.GetObject() is not null)
-        {
-            // A default examined position beside a real consumed one examines nothing, as on Pipe: the bytes not
-            // examined before are still new to the next read. (Both default are an empty buffer's start and end.)
-            examinedAt = this.examinedEnd;
-        }
-        else
-        {
-            // AdvanceTo(consumed) passes the same position twice: resolve it once.
-            // Stryker disable once Conditional : see mutation-testing.md#shortcut
-            examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
-            if (examinedAt < consumedAt)
-            {
-                throw PipeMisuse.ExaminedBeforeConsumed();
-            }
-        }
-
+        long examinedAt = this.chain.Resolve(consumed, examined, this, out long consumedAt);
         this.resultOutstanding = false;
         this.tentativeRead = false;
-        // An examined position before the last one takes nothing back: the next read still waits for new bytes, as
-        // Pipe's ReadAsync does (its TryRead returns the bytes in between again; 8.0's Pipe throws instead).
-        this.examinedEnd = Math.Max(this.examinedEnd, examinedAt);
-        this.ReleaseBefore(consumedAt);
+        this.chain.Consume(consumedAt, examinedAt, this.completed);
         // Stryker disable once Statement : see mutation-testing.md#wake-after-advance
         this.WakeReadAheadIfRoom();
     }
@@ -476,23 +426,7 @@ public sealed partial class FilePipeReader : PipeReader
     /// <summary>Hands every segment of the buffer, the spares and the runs' to the store (or the caller's pool).</summary>
     private void ReleaseBuffer()
     {
-        PipeSegment? unused = this.spare;
-        for (PipeSegment? segment = this.head; segment is not null;)
-        {
-            PipeSegment? next = segment.NextInChain;
-            segment.Detach(this.returnedEnd);
-            segment.NextSpare = unused;
-            unused = segment;
-            segment = next;
-        }
-
-        if (this.recycled is { } last)
-        {
-            last.NextSpare = unused;
-            unused = last;
-        }
-
-        this.head = this.tail = this.spare = this.recycled = null;
+        PipeSegment? unused = this.chain.TakeAll();
 
         // An inline reader never had runs: not even a call for them, per reader completed.
         if (this.firstRun is not null || this.spareRuns is not null)
@@ -500,7 +434,7 @@ public sealed partial class FilePipeReader : PipeReader
             unused = this.TakeRunSegments(unused);
         }
 
-        this.ReleaseSegments(unused);
+        this.chain.Release(unused);
     }
 
     private void ThrowIfCompleted()
@@ -536,12 +470,12 @@ public sealed partial class FilePipeReader : PipeReader
         }
 
         // A short read (end of file, a pipe) leaves room in the tail; fill that before taking a new segment.
-        PipeSegment? target = this.tail;
+        PipeSegment? target = this.chain.Tail;
         int filled = target?.Memory.Length ?? 0;
         bool fresh = target is null || filled == target.Block.Length;
         if (fresh)
         {
-            target = this.RentSegment();
+            target = this.chain.Rent(this);
             filled = 0;
         }
 
@@ -564,7 +498,7 @@ public sealed partial class FilePipeReader : PipeReader
             this.endOfData = true;
             if (fresh)
             {
-                this.Recycle(target);
+                this.chain.Recycle(target, this.completed);
             }
 
             return;
@@ -573,12 +507,11 @@ public sealed partial class FilePipeReader : PipeReader
         this.fileOffset += read;
         if (fresh)
         {
-            this.Append(target, read);
+            this.chain.Append(target, read);
         }
         else
         {
-            target.SetLength(filled + read);
-            this.bufferedEnd += read;
+            this.chain.GrowTail(filled, read);
         }
 
         if (this.fileOffset >= this.rangeEnd)
@@ -624,7 +557,7 @@ public sealed partial class FilePipeReader : PipeReader
             return;
         }
 
-        this.SetSchedule(ReadSchedule.Automatic(this.bufferSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
+        this.SetSchedule(ReadSchedule.Automatic(this.chain.SegmentSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
         this.claimOffset = this.fileOffset;
     }
 
@@ -633,7 +566,7 @@ public sealed partial class FilePipeReader : PipeReader
         this.readAheadSegments = schedule.ReadAhead;
         this.parallelReads = schedule.ParallelReads;
         this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
-        this.batchSegments = this.file.IsSeekable ? Math.Max(1, BatchBytes / this.bufferSize) : 1;
+        this.batchSegments = this.file.IsSeekable ? Math.Max(1, BatchBytes / this.chain.SegmentSize) : 1;
     }
 
     private ValueTask<ReadResult> ReadyResult()
@@ -660,11 +593,8 @@ public sealed partial class FilePipeReader : PipeReader
         this.resultOutstanding = true;
         this.outstandingCanceled = canceled;
         this.tentativeRead = false;
-        this.returnedEnd = this.bufferedEnd;
         this.segmentsAhead = 0;
-        ReadOnlySequence<byte> buffer = this.head is null
-            ? default
-            : new ReadOnlySequence<byte>(this.head, this.headIndex, this.tail!, this.tail!.Memory.Length);
+        ReadOnlySequence<byte> buffer = this.chain.TakeBuffer();
         this.WakeReadAheadIfRoom();
         return new ReadResult(buffer, canceled, this.endOfData && this.readError is null);
     }
@@ -677,151 +607,5 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.cancelPending = false;
         }
-    }
-
-    private long ToAbsolute(SequencePosition position)
-    {
-        object? owner = position.GetObject();
-        if (owner is null)
-        {
-            // The positions of an empty buffer carry no segment.
-            return this.BufferStart;
-        }
-
-        int index = position.GetInteger();
-
-        // The end of the buffer just returned, which almost every consumer passes: the tail is in the chain and its
-        // end is the buffer's end, so the checks below cannot fail (unless reads have appended since).
-        // Stryker disable once Equality,Block : see mutation-testing.md#shortcut
-        if (owner == this.tail && index == this.tail.Memory.Length && this.bufferedEnd == this.returnedEnd)
-        {
-            return this.returnedEnd;
-        }
-
-        // Any position not into this reader's chain is foreign, whatever its kind (another reader's, a Pipe's, an
-        // array's); a segment that starts at or after the last buffer's end was in no buffer the consumer holds.
-        if (owner is not PipeSegment segment || segment.Reader != this || !segment.InChain || index < 0
-            || index > segment.Memory.Length || segment.RunningIndex >= this.returnedEnd)
-        {
-            throw PipeMisuse.PositionNotInBuffer();
-        }
-
-        long at = segment.RunningIndex + index;
-        if (at < this.BufferStart || at > this.returnedEnd)
-        {
-            throw PipeMisuse.PositionNotInBuffer();
-        }
-
-        return at;
-    }
-
-    private void ReleaseBefore(long consumedAt)
-    {
-        while (this.head is not null)
-        {
-            long headEnd = this.head.RunningIndex + this.head.Memory.Length;
-            if (consumedAt < headEnd)
-            {
-                this.headIndex = (int)(consumedAt - this.head.RunningIndex);
-                return;
-            }
-
-            PipeSegment? next = this.head.NextInChain;
-            this.Recycle(this.head);
-            this.head = next;
-            this.headIndex = 0;
-        }
-
-        this.tail = null;
-    }
-
-    private PipeSegment RentSegment()
-    {
-        if (this.recycled is { } last)
-        {
-            this.recycled = null;
-            return last.NextUse();
-        }
-
-        return this.RentSpareOrNew();
-    }
-
-    // Apart from RentSegment, so the slot's case, once per inline read, is small enough to be inlined.
-    private PipeSegment RentSpareOrNew()
-    {
-        PipeSegment? segment = this.spare;
-        if (segment is not null)
-        {
-            this.spare = segment.NextSpare;
-            segment.NextSpare = null;
-
-            // The other segment of the block if the consumer saw its last use, so positions into it are refused (see
-            // PipeSegment).
-            return segment.NextUse();
-        }
-
-        return (this.storesSegments ? SegmentStore.Take(this, this.bufferSize) : null)
-            ?? new PipeSegment(this, this.pool.Rent(this.bufferSize), this.bufferSize);
-    }
-
-    private void Recycle(PipeSegment segment)
-    {
-        segment.Detach(this.returnedEnd);
-        if (this.completed)
-        {
-            this.ReleaseLate(segment);
-            return;
-        }
-
-        // Stryker disable once Equality : see mutation-testing.md#shortcut
-        if (this.recycled is null)
-        {
-            this.recycled = segment;
-            return;
-        }
-
-        segment.NextSpare = this.spare;
-        this.spare = segment;
-    }
-
-    // A read in flight when the reader completed: its block is no longer this reader's. Apart from Recycle, which an
-    // inline read calls per read, so Recycle stays small enough to be inlined into ReleaseBefore.
-    private void ReleaseLate(PipeSegment segment)
-    {
-        segment.NextSpare = null;
-        this.ReleaseSegments(segment);
-    }
-
-    /// <summary>Hands a chain of detached segments (linked through <see cref="PipeSegment.NextSpare"/>) to the
-    /// store, or back to the caller's pool.</summary>
-    private void ReleaseSegments(PipeSegment? chain)
-    {
-        if (this.storesSegments)
-        {
-            SegmentStore.Return(chain);
-            return;
-        }
-
-        for (PipeSegment? segment = chain; segment is not null; segment = segment.NextSpare)
-        {
-            segment.Release();
-        }
-    }
-
-    private void Append(PipeSegment segment, int length)
-    {
-        segment.Attach(this.bufferedEnd, length);
-        if (this.tail is null)
-        {
-            this.head = segment;
-            this.headIndex = 0;
-        }
-        else
-        {
-            this.tail.Link(segment);
-        }
-
-        this.tail = segment;
-        this.bufferedEnd += length;
     }
 }
