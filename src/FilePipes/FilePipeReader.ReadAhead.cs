@@ -188,7 +188,7 @@ public sealed partial class FilePipeReader
     /// are never held.
     /// </summary>
     private bool HoldsForBatch =>
-        this.segmentsAhead < this.wakeSegments && this.firstRun is not null && this.chain.ReturnedEnd > 0 && !this.cancelPending
+        this.segmentsAhead < this.wakeSegments && this.runs.First is not null && this.chain.ReturnedEnd > 0 && !this.cancelPending
         && !this.endOfData && !this.ReadsWaitForConsumer;
 
     private void CompletePendingReadIfReady()

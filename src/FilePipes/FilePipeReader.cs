@@ -429,9 +429,9 @@ public sealed partial class FilePipeReader : PipeReader
         PipeSegment? unused = this.chain.TakeAll();
 
         // An inline reader never had runs: not even a call for them, per reader completed.
-        if (this.firstRun is not null || this.spareRuns is not null)
+        if (this.runs.HasRuns)
         {
-            unused = this.TakeRunSegments(unused);
+            unused = this.runs.TakeAll(unused);
         }
 
         this.chain.Release(unused);
