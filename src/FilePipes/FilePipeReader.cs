@@ -52,6 +52,10 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
+    // The reader coordinates parts that own their state: the buffer (SegmentChain), the runs (RunQueue), the read
+    // signal (ReusableSignal, FilePipeReader.ReadAhead.cs). The lock guards all of them and every field below, except
+    // in an inline reader, whose buffer and consumer state the gate guards instead (FilePipeReader.Inline.cs); a run's
+    // work item reads its batch without it (FilePipeReader.RunReads.cs).
     // A monitor on the reader's own file access object, which nothing outside the reader can reach: no lock object to
     // build per reader (a System.Threading.Lock is 40 B and its construction per file opened; an A/B of the two
     // found no difference in time: docs/reading-modes.md).
@@ -268,111 +272,6 @@ public sealed partial class FilePipeReader : PipeReader
     }
 
     /// <inheritdoc/>
-    public override void AdvanceTo(SequencePosition consumed) => this.AdvanceTo(consumed, consumed);
-
-    /// <inheritdoc/>
-    public override void AdvanceTo(SequencePosition consumed, SequencePosition examined)
-    {
-        // Inline, with a result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
-        if (this.readAheadSegments == 0 && this.TryEnterGate(GateHolding))
-        {
-            this.ThrowIfCompletedInGate();
-            try
-            {
-                if (!this.TryConsumeWholeSegment(consumed, examined))
-                {
-                    this.Advance(consumed, examined);
-                }
-            }
-            finally
-            {
-                this.ExitGate();
-            }
-
-            return;
-        }
-
-        this.AdvanceLocked(consumed, examined);
-    }
-
-    // Apart from AdvanceTo, so the lock's frame and handler are not set up on every inline read.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void AdvanceLocked(SequencePosition consumed, SequencePosition examined)
-    {
-        lock (this.sync)
-        {
-            if (this.completed)
-            {
-                throw PipeMisuse.ReadingAfterCompletion();
-            }
-
-            // Pipe's read begins when its awaitable gives the result: before that, there is no read to end.
-            if (this.readSignal is { HasUnobservedResult: true } or { HasSetAside: true })
-            {
-                throw PipeMisuse.NoReadToComplete();
-            }
-
-            if (this.resultOutstanding && this.readAheadSegments > 0)
-            {
-                this.Advance(consumed, examined);
-                return;
-            }
-
-            // An inline reader with a consumer call inside the gate, or no read to end: nothing to advance.
-            if (this.resultOutstanding || !this.tentativeRead)
-            {
-                throw PipeMisuse.NoReadToComplete();
-            }
-
-            this.AdvanceTentative(consumed, examined);
-        }
-    }
-
-    /// <summary>Under the lock, after a <see cref="TryRead"/> that returned false: the positions are checked against the
-    /// last buffer returned, as for any advance.</summary>
-    private void AdvanceTentative(SequencePosition consumed, SequencePosition examined)
-    {
-        bool gated = this.EnterGateLocked();
-        try
-        {
-            this.Advance(consumed, examined);
-        }
-        finally
-        {
-            if (gated)
-            {
-                this.ExitGateLocked();
-            }
-        }
-    }
-
-    /// <summary>Inside the gate: the buffer just returned, one segment, consumed and examined to its end, goes straight
-    /// to the recycled slot (<see cref="SegmentChain.TryConsumeWhole"/>).</summary>
-    /// <returns>Whether the buffer was consumed here.</returns>
-    private bool TryConsumeWholeSegment(SequencePosition consumed, SequencePosition examined)
-    {
-        if (!this.chain.TryConsumeWhole(consumed, examined, this.completed))
-        {
-            return false;
-        }
-
-        this.resultOutstanding = false;
-
-        // Only inline readers (the gate) come here: no background reads to wake, unlike Advance.
-        return true;
-    }
-
-    private void Advance(SequencePosition consumed, SequencePosition examined)
-    {
-        long examinedAt = this.chain.Resolve(consumed, examined, this, out long consumedAt);
-        this.resultOutstanding = false;
-        this.tentativeRead = false;
-        this.chain.Consume(consumedAt, examinedAt, this.completed);
-        // Stryker disable once Statement : see mutation-testing.md#wake-after-advance
-        this.WakeReadAheadIfRoom();
-    }
-
-    /// <inheritdoc/>
     public override void CancelPendingRead()
     {
         lock (this.sync)
@@ -456,118 +355,6 @@ public sealed partial class FilePipeReader : PipeReader
     // A throw of its own, so ThrowIfReading, on every read, is small enough to be inlined.
     [DoesNotReturn]
     private static void ThrowAlreadyReading() => throw PipeMisuse.AlreadyReading();
-
-    /// <summary>Reads once on the caller's thread; afterwards there is new data, or the data has ended.</summary>
-    private void FillInline()
-    {
-        long remaining = this.rangeEnd - this.fileOffset;
-        // Stryker disable once Equality : see mutation-testing.md#no-bytes
-        if (remaining <= 0)
-        {
-            this.endOfData = true;
-            // Stryker disable once Statement : see mutation-testing.md#no-bytes
-            return;
-        }
-
-        // A short read (end of file, a pipe) leaves room in the tail; fill that before taking a new segment.
-        PipeSegment? target = this.chain.Tail;
-        int filled = target?.Memory.Length ?? 0;
-        bool fresh = target is null || filled == target.Block.Length;
-        if (fresh)
-        {
-            target = this.chain.Rent(this);
-            filled = 0;
-        }
-
-        int count = (int)Math.Min(target!.Block.Length - filled, remaining);
-        int read;
-        try
-        {
-            read = this.file.Read(target.Block.Span.Slice(filled, count), this.fileOffset);
-        }
-        catch (Exception ex)
-        {
-            this.readError = ex;
-            // Stryker disable once Boolean : see mutation-testing.md#no-bytes
-            this.endOfData = true;
-            read = 0;
-        }
-
-        if (read == 0)
-        {
-            this.endOfData = true;
-            if (fresh)
-            {
-                this.chain.Recycle(target, this.completed);
-            }
-
-            return;
-        }
-
-        this.fileOffset += read;
-        if (fresh)
-        {
-            this.chain.Append(target, read);
-        }
-        else
-        {
-            this.chain.GrowTail(filled, read);
-        }
-
-        if (this.fileOffset >= this.rangeEnd)
-        {
-            this.endOfData = true;
-        }
-
-        if (this.choosesByLength)
-        {
-            // A short first read met the end of a small file: no length needed, it stays inline.
-            this.choosesByLength = false;
-            // Stryker disable once Logical : see mutation-testing.md#shortcut
-            if (read == count && !this.endOfData)
-            {
-                this.ChooseByLength();
-            }
-        }
-    }
-
-    /// <summary>Makes the automatic choice before any read has (TryRead and CopyTo, which need the schedule first).</summary>
-    private void ChooseNow()
-    {
-        if (this.choosesByLength)
-        {
-            this.choosesByLength = false;
-            this.ChooseByLength();
-        }
-    }
-
-    /// <summary>The automatic choice, by the bytes from the range's start to the file's end (capped by the range).
-    /// What is already read stays in the buffer; background reads, if chosen, continue from where the inline read
-    /// stopped.</summary>
-    private void ChooseByLength()
-    {
-        long length;
-        try
-        {
-            length = this.file.Length();
-        }
-        catch (IOException)
-        {
-            // The choice only tunes speed: inline reads any file whole.
-            return;
-        }
-
-        this.SetSchedule(ReadSchedule.Automatic(this.chain.SegmentSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
-        this.claimOffset = this.fileOffset;
-    }
-
-    private void SetSchedule(ReadSchedule schedule)
-    {
-        this.readAheadSegments = schedule.ReadAhead;
-        this.parallelReads = schedule.ParallelReads;
-        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
-        this.batchSegments = this.file.IsSeekable ? Math.Max(1, BatchBytes / this.chain.SegmentSize) : 1;
-    }
 
     private ValueTask<ReadResult> ReadyResult()
     {
