@@ -16,7 +16,7 @@ public sealed partial class FilePipeReader
     public override void AdvanceTo(SequencePosition consumed, SequencePosition examined)
     {
         // Inline, with a result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
-        if (this.readAheadSegments == 0 && this.TryEnterGate(GateHolding))
+        if (this.readAheadSegments == 0 && this.consumer.TryEnter(ConsumerGate.Holding))
         {
             this.ThrowIfCompletedInGate();
             try
@@ -28,7 +28,7 @@ public sealed partial class FilePipeReader
             }
             finally
             {
-                this.ExitGate();
+                this.consumer.Exit();
             }
 
             return;
@@ -43,7 +43,7 @@ public sealed partial class FilePipeReader
     {
         lock (this.sync)
         {
-            if (this.completed)
+            if (this.consumer.IsCompleted)
             {
                 throw PipeMisuse.ReadingAfterCompletion();
             }
@@ -54,14 +54,14 @@ public sealed partial class FilePipeReader
                 throw PipeMisuse.NoReadToComplete();
             }
 
-            if (this.resultOutstanding && this.readAheadSegments > 0)
+            if (this.consumer.ResultOutstanding && this.readAheadSegments > 0)
             {
                 this.Advance(consumed, examined);
                 return;
             }
 
             // An inline reader with a consumer call inside the gate, or no read to end: nothing to advance.
-            if (this.resultOutstanding || !this.tentativeRead)
+            if (this.consumer.ResultOutstanding || !this.consumer.IsTentativeRead)
             {
                 throw PipeMisuse.NoReadToComplete();
             }
@@ -93,12 +93,12 @@ public sealed partial class FilePipeReader
     /// <returns>Whether the buffer was consumed here.</returns>
     private bool TryConsumeWholeSegment(SequencePosition consumed, SequencePosition examined)
     {
-        if (!this.chain.TryConsumeWhole(consumed, examined, this.completed))
+        if (!this.chain.TryConsumeWhole(consumed, examined, this.consumer.IsCompleted))
         {
             return false;
         }
 
-        this.resultOutstanding = false;
+        this.consumer.EndResult();
 
         // Only inline readers (the gate) come here: no background reads to wake, unlike Advance.
         return true;
@@ -107,9 +107,8 @@ public sealed partial class FilePipeReader
     private void Advance(SequencePosition consumed, SequencePosition examined)
     {
         long examinedAt = this.chain.Resolve(consumed, examined, this, out long consumedAt);
-        this.resultOutstanding = false;
-        this.tentativeRead = false;
-        this.chain.Consume(consumedAt, examinedAt, this.completed);
+        this.consumer.EndRead();
+        this.chain.Consume(consumedAt, examinedAt, this.consumer.IsCompleted);
         // Stryker disable once Statement : see mutation-testing.md#wake-after-advance
         this.WakeReadAheadIfRoom();
     }

@@ -151,7 +151,7 @@ public sealed partial class FilePipeReader
                     {
                         this.ConsumeDirect(inFlight);
                         inFlight = 0;
-                        this.resultOutstanding = false;
+                        this.consumer.EndResult();
                     }
 
                     this.PrepareDirectRead(cancellationToken);
@@ -165,10 +165,7 @@ public sealed partial class FilePipeReader
                     else
                     {
                         inFlight = read;
-                        // Stryker disable once Boolean : see mutation-testing.md#gate-state
-                        this.resultOutstanding = true;
-                        // Stryker disable once Boolean : see mutation-testing.md#gate-state
-                        this.outstandingCanceled = false;
+                        this.consumer.HoldChunk();
                     }
                 }
 
@@ -197,13 +194,13 @@ public sealed partial class FilePipeReader
 
     private void EndStreamCopy(PipeSegment segment, int inFlight, bool writeFailed)
     {
-        if (this.completed || inFlight == 0)
+        if (this.consumer.IsCompleted || inFlight == 0)
         {
-            this.chain.Recycle(segment, this.completed);
+            this.chain.Recycle(segment, this.consumer.IsCompleted);
             return;
         }
 
-        this.resultOutstanding = false;
+        this.consumer.EndResult();
         if (writeFailed)
         {
             // The destination did not take the chunk: it becomes the reader's buffered, unexamined data.
@@ -214,7 +211,7 @@ public sealed partial class FilePipeReader
         }
 
         this.ConsumeDirect(inFlight);
-        this.chain.Recycle(segment, this.completed);
+        this.chain.Recycle(segment, this.consumer.IsCompleted);
     }
 
     /// <summary>Whether the inline fast path may run: no read-ahead, and nothing buffered or pending to hand over.</summary>
@@ -224,9 +221,9 @@ public sealed partial class FilePipeReader
         {
             // Pipe's copy starts with a read, which refuses a completed reader first: before the choice, whose length
             // the closed handle cannot give.
-            this.ThrowIfCompleted();
+            this.consumer.ThrowIfCompleted();
             this.ChooseNow();
-            return this.readAheadSegments == 0 && this.chain.IsEmpty && !this.endOfData && !this.cancelPending;
+            return this.readAheadSegments == 0 && this.chain.IsEmpty && !this.endOfData && !this.consumer.CancelPending;
         }
     }
 
@@ -294,7 +291,7 @@ public sealed partial class FilePipeReader
 
     private void PrepareDirectRead(CancellationToken cancellationToken)
     {
-        this.ThrowIfCompleted();
+        this.consumer.ThrowIfCompleted();
         if (cancellationToken.IsCancellationRequested)
         {
             // The type ReadAsync's canceled result throws, as in the buffered part of the copy.
@@ -302,10 +299,10 @@ public sealed partial class FilePipeReader
         }
 
         // Stryker disable once Statement : see mutation-testing.md#unreachable
-        this.ThrowIfReading();
-        if (this.cancelPending)
+        this.consumer.ThrowIfReading();
+        if (this.consumer.CancelPending)
         {
-            this.cancelPending = false;
+            this.consumer.ClearCancel();
             throw ReadCanceled();
         }
 
@@ -344,7 +341,7 @@ public sealed partial class FilePipeReader
     {
         this.fileOffset += read;
         this.chain.ConsumeOutside(read);
-        this.segmentsAhead = 0;
+        this.consumer.ClearSegmentsAhead();
         if (read == 0 || this.fileOffset >= this.rangeEnd)
         {
             this.endOfData = true;

@@ -48,7 +48,7 @@ public sealed partial class FilePipeReader
     private void ScheduleRuns()
     {
         // Stryker disable once Logical : see mutation-testing.md#nothing-to-do
-        while (!this.completed && !this.endOfData && !this.claimsEnded && this.runs.RunsInFlight < this.parallelReads)
+        while (!this.consumer.IsCompleted && !this.endOfData && !this.claimsEnded && this.runs.RunsInFlight < this.parallelReads)
         {
             long remaining = this.rangeEnd - this.claimOffset;
             if (remaining <= 0)
@@ -68,7 +68,7 @@ public sealed partial class FilePipeReader
                 return;
             }
 
-            int free = this.readAheadSegments - this.segmentsAhead - this.runs.ClaimedSegments;
+            int free = this.readAheadSegments - this.consumer.SegmentsAhead - this.runs.ClaimedSegments;
 
             // Wait for room for a whole run while another run keeps the reads going: one thread hop per run.
             if (free <= 0 || (free < this.runSegments && this.runs.RunsInFlight > 0))
@@ -103,7 +103,7 @@ public sealed partial class FilePipeReader
     /// <see langword="null"/> when there is nothing to take.</returns>
     private ParallelReadRun? TakeRunForConsumer()
     {
-        if (!this.IsParallel || this.batchSegments > 1 || this.probe is { ConsumerReads: false } || this.cancelPending || this.endOfData)
+        if (!this.IsParallel || this.batchSegments > 1 || this.probe is { ConsumerReads: false } || this.consumer.CancelPending || this.endOfData)
         {
             return null;
         }
@@ -136,7 +136,7 @@ public sealed partial class FilePipeReader
             {
                 // Past the read that ended the run: never read, and no longer claimed.
                 this.runs.Unclaim();
-                this.chain.Recycle(segment, this.completed);
+                this.chain.Recycle(segment, this.consumer.IsCompleted);
             }
 
             offset += this.chain.SegmentSize;
@@ -144,7 +144,7 @@ public sealed partial class FilePipeReader
         }
 
         // Stryker disable once Logical : see mutation-testing.md#hand-over-queued
-        if (!this.completed && run.Queued)
+        if (!this.consumer.IsCompleted && run.Queued)
         {
             this.AppendRunsInOrder();
             this.CompletePendingReadIfReady();
@@ -153,11 +153,11 @@ public sealed partial class FilePipeReader
 
     private void HandOver(ParallelReadRun run, PipeSegment segment, long offset, int count, int read, Exception? error)
     {
-        if (this.completed || !run.Queued)
+        if (this.consumer.IsCompleted || !run.Queued)
         {
             // Complete, or an earlier short read, discarded the run: this read's bytes are not needed.
             this.runs.Unclaim();
-            this.chain.Recycle(segment, this.completed);
+            this.chain.Recycle(segment, this.consumer.IsCompleted);
             run.Ended = true;
             return;
         }
@@ -170,7 +170,7 @@ public sealed partial class FilePipeReader
         else
         {
             this.runs.Unclaim();
-            this.chain.Recycle(segment, this.completed);
+            this.chain.Recycle(segment, this.consumer.IsCompleted);
         }
 
         if (read < count)
@@ -185,7 +185,7 @@ public sealed partial class FilePipeReader
     private void EndRunAt(ParallelReadRun run, long end, bool endsClaims)
     {
         run.Ended = true;
-        this.runs.DiscardAfter(run, ref this.chain, this.completed, this.probe);
+        this.runs.DiscardAfter(run, ref this.chain, this.consumer.IsCompleted, this.probe);
         this.claimOffset = end;
 
         // A later run that met the end first is discarded, so its verdict on the end of the data goes with it.
@@ -196,7 +196,7 @@ public sealed partial class FilePipeReader
     {
         // Segments the run claimed but never rented no longer count against the bound.
         this.runs.Finish(run);
-        if (this.completed)
+        if (this.consumer.IsCompleted)
         {
             // Complete left this run to its work item, which is done with it now.
             run.Next = null;
@@ -234,7 +234,7 @@ public sealed partial class FilePipeReader
                 this.runs.Unclaim();
                 this.fileOffset += segment.ReadLength;
                 this.chain.Append(segment, segment.ReadLength);
-                this.segmentsAhead++;
+                this.consumer.CountSegmentAhead();
             }
 
             if (!run.Ended || run.InFlight)

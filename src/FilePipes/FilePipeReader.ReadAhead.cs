@@ -18,16 +18,12 @@ public sealed partial class FilePipeReader
     private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
 
     private int readAheadSegments;
-    // Segments filled since the consumer last took a result. Bytes alone would not bound memory: a FIFO that delivers
-    // one byte per read would fill a whole pooled segment per byte.
-    private int segmentsAhead;
     // The token of the pending read, so a cancellation callback that lost the race to a completing read cannot
     // fail the next read, which has another token.
     private CancellationToken pendingToken;
     // Created with the background reads, so an inline reader does not carry it.
     private ReusableSignal<ReadResult>? readSignal;
     private CancellationTokenRegistration readRegistration;
-    private bool readPending;
     // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
     private int wakeSegments = 1;
 
@@ -39,9 +35,9 @@ public sealed partial class FilePipeReader
             return this.ReadyResult();
         }
 
-        if (!this.readPending)
+        if (!this.consumer.IsReadPending)
         {
-            this.readPending = true;
+            this.consumer.BeginPendingRead();
             this.readSignal!.Reset();
         }
 
@@ -80,11 +76,11 @@ public sealed partial class FilePipeReader
         lock (reader.sync)
         {
             // Stryker disable once Logical : see mutation-testing.md#race-guard
-            if (reader.readPending && reader.pendingToken == cancellationToken)
+            if (reader.consumer.IsReadPending && reader.pendingToken == cancellationToken)
             {
                 reader.FailPendingRead(new OperationCanceledException(cancellationToken));
                 // Pipe counts a read its token canceled as a tentative read, which one AdvanceTo may end.
-                reader.tentativeRead = true;
+                reader.consumer.BeginTentativeRead();
             }
         }
     }
@@ -96,14 +92,14 @@ public sealed partial class FilePipeReader
         var reader = (FilePipeReader)state!;
         lock (reader.sync)
         {
-            if (!reader.readPending)
+            if (!reader.consumer.IsReadPending)
             {
                 // Pipe too lets a waiter on a completed awaitable just run.
                 return;
             }
 
             reader.readError = PipeMisuse.ConcurrentReads();
-            reader.readErrorIsMisuse = true;
+            reader.consumer.MarkMisused();
             reader.endOfData = true;
             reader.FailPendingRead(reader.readError);
         }
@@ -131,7 +127,7 @@ public sealed partial class FilePipeReader
         {
             // As on Pipe, whoever asks first gets it canceled; it waits on the signal (ReusableSignal.SetAside).
             signal.SetAside(new ReadResult(taken.Buffer, isCanceled: true, taken.IsCompleted));
-            this.outstandingCanceled = true;
+            this.consumer.CancelOutstanding();
             return true;
         }
 
@@ -158,13 +154,13 @@ public sealed partial class FilePipeReader
         var reader = (FilePipeReader)state!;
         lock (reader.sync)
         {
-            reader.ThrowIfCompleted();
+            reader.consumer.ThrowIfCompleted();
             if (reader.readSignal is { } signal && signal.TryTakeSetAside(out ReadResult canceled))
             {
                 return canceled;
             }
 
-            reader.ThrowIfReading();
+            reader.consumer.ThrowIfReading();
             if (!reader.IsReady)
             {
                 throw PipeMisuse.ResultNotCompleted();
@@ -188,7 +184,7 @@ public sealed partial class FilePipeReader
     /// are never held.
     /// </summary>
     private bool HoldsForBatch =>
-        this.segmentsAhead < this.wakeSegments && this.runs.First is not null && this.chain.ReturnedEnd > 0 && !this.cancelPending
+        this.consumer.SegmentsAhead < this.wakeSegments && this.runs.First is not null && this.chain.ReturnedEnd > 0 && !this.consumer.CancelPending
         && !this.endOfData && !this.ReadsWaitForConsumer;
 
     private void CompletePendingReadIfReady()
@@ -202,12 +198,12 @@ public sealed partial class FilePipeReader
     /// <summary>Completes a waiting read that has data ready, even one held for a batch.</summary>
     private void CompletePendingReadIfAnyReady()
     {
-        if (!this.readPending || !this.IsReady)
+        if (!this.consumer.IsReadPending || !this.IsReady)
         {
             return;
         }
 
-        this.readPending = false;
+        this.consumer.EndPendingRead();
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;
@@ -237,13 +233,13 @@ public sealed partial class FilePipeReader
     private void FailPendingRead(Exception exception)
     {
         // Stryker disable once Block : see mutation-testing.md#unreachable
-        if (!this.readPending)
+        if (!this.consumer.IsReadPending)
         {
             // Stryker disable once Statement : see mutation-testing.md#unreachable
             return;
         }
 
-        this.readPending = false;
+        this.consumer.EndPendingRead();
 
         // Stryker disable once Statement : see mutation-testing.md#token-unregister
         this.readRegistration.Unregister();

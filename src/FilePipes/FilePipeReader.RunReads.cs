@@ -41,7 +41,7 @@ public sealed partial class FilePipeReader
                         this.HandOverBatch(run, done, offset, readCount, error);
                     }
 
-                    if (this.completed || run.Ended || run.Started == run.Count)
+                    if (this.consumer.IsCompleted || run.Ended || run.Started == run.Count)
                     {
                         this.FinishRun(run);
                         return;
@@ -68,12 +68,12 @@ public sealed partial class FilePipeReader
                     PipeSegment? next = segment.NextSpare;
                     segment.NextSpare = null;
                     this.runs.Unclaim();
-                    this.chain.Recycle(segment, this.completed);
+                    this.chain.Recycle(segment, this.consumer.IsCompleted);
                     segment = next;
                 }
 
                 // Stryker disable once Logical : see mutation-testing.md#race-guard
-                if (!this.completed && run.Queued && !run.Ended)
+                if (!this.consumer.IsCompleted && run.Queued && !run.Ended)
                 {
                     run.Error = ex;
                     this.EndRunAt(run, offset, endsClaims: true);
@@ -125,7 +125,7 @@ public sealed partial class FilePipeReader
         {
             // A discard or Complete seen without the lock spares the rest of the batch; a stale view costs only a read
             // whose bytes the hand-over drops.
-            if (readCount > 0 && (this.completed || !run.Queued))
+            if (readCount > 0 && (this.consumer.IsCompleted || !run.Queued))
             {
                 break;
             }

@@ -52,10 +52,11 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
-    // The reader coordinates parts that own their state: the buffer (SegmentChain), the runs (RunQueue), the read
-    // signal (ReusableSignal, FilePipeReader.ReadAhead.cs). The lock guards all of them and every field below, except
-    // in an inline reader, whose buffer and consumer state the gate guards instead (FilePipeReader.Inline.cs); a run's
-    // work item reads its batch without it (FilePipeReader.RunReads.cs).
+    // The reader coordinates parts that own their state: the consumer's side (ConsumerGate), the buffer
+    // (SegmentChain), the runs (RunQueue), the read signal (ReusableSignal, FilePipeReader.ReadAhead.cs). The lock
+    // guards all of them and every field below, except in an inline reader, whose buffer and consumer state the gate
+    // guards instead (FilePipeReader.Inline.cs); a run's work item reads its batch without it
+    // (FilePipeReader.RunReads.cs).
     // A monitor on the reader's own file access object, which nothing outside the reader can reach: no lock object to
     // build per reader (a System.Threading.Lock is 40 B and its construction per file opened; an A/B of the two
     // found no difference in time: docs/reading-modes.md).
@@ -73,16 +74,9 @@ public sealed partial class FilePipeReader : PipeReader
 
     private bool endOfData;
     private Exception? readError;
-    // The error is misuse (concurrent reads), which Pipe throws at once, before any data or cancellation.
-    private bool readErrorIsMisuse;
-    private bool completed;
-    private bool cancelPending;
-    private bool resultOutstanding;
-    // Pipe lets a canceled result be followed by another read without AdvanceTo (the usual loop after
-    // CancelPendingRead does just that), so such a result does not count as a read in progress.
-    private bool outstandingCanceled;
-    // TryRead returned false: Pipe counts that as a tentative read, which an AdvanceTo within the last buffer may end.
-    private bool tentativeRead;
+
+    // One read at a time, cancellation, completion, and the inline gate (ConsumerGate.cs).
+    private ConsumerGate consumer;
 
     // The options are validated by the caller (FilePipe), once, before a path is opened.
     internal FilePipeReader(SafeFileHandle handle, bool ownsHandle, FilePipeOptions options)
@@ -114,19 +108,19 @@ public sealed partial class FilePipeReader : PipeReader
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;
 
-    private bool IsReady => this.cancelPending || this.endOfData || this.chain.HasUnexamined;
+    private bool IsReady => this.consumer.CancelPending || this.endOfData || this.chain.HasUnexamined;
 
     // A read error waits until the consumer has examined every byte read before it, so background reads that ran
     // ahead of a slow consumer never make it lose those bytes; a pending cancellation still comes first.
     [MemberNotNullWhen(true, nameof(readError))]
     private bool ErrorIsDue =>
-        this.readError is not null && (this.readErrorIsMisuse || (!this.cancelPending && !this.chain.HasUnexamined));
+        this.readError is not null && (this.consumer.IsMisused || (!this.consumer.CancelPending && !this.chain.HasUnexamined));
 
     /// <inheritdoc/>
     public override ValueTask<ReadResult> ReadAsync(CancellationToken cancellationToken = default)
     {
         // Inline, with no result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
-        if (this.readAheadSegments == 0 && this.TryEnterGate(GateFree))
+        if (this.readAheadSegments == 0 && this.consumer.TryEnter(ConsumerGate.Free))
         {
             this.ThrowIfCompletedInGate();
             try
@@ -135,7 +129,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
             finally
             {
-                this.ExitGate();
+                this.consumer.Exit();
             }
         }
 
@@ -162,7 +156,7 @@ public sealed partial class FilePipeReader : PipeReader
         lock (this.sync)
         {
             // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
-            this.ThrowIfCompleted();
+            this.consumer.ThrowIfCompleted();
             if (cancellationToken.IsCancellationRequested)
             {
                 result = ValueTask.FromCanceled<ReadResult>(cancellationToken);
@@ -174,12 +168,12 @@ public sealed partial class FilePipeReader : PipeReader
                 return null;
             }
 
-            this.ThrowIfReading();
-            this.tentativeRead = false;
+            this.consumer.ThrowIfReading();
+            this.consumer.EndTentativeRead();
             if (this.readAheadSegments > 0)
             {
                 this.StartReadAhead();
-                if (!this.IsReady && !this.readPending && this.TakeRunForConsumer() is { } run)
+                if (!this.IsReady && !this.consumer.IsReadPending && this.TakeRunForConsumer() is { } run)
                 {
                     return run;
                 }
@@ -226,18 +220,18 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.ThrowIfCompleted();
+            this.consumer.ThrowIfCompleted();
             if (this.readSignal is { } signal && this.TakeUnobservedResult(signal, out result))
             {
                 return true;
             }
 
-            this.ThrowIfReading();
+            this.consumer.ThrowIfReading();
 
             // A copy's direct phase holds the gate with no result outstanding: Pipe's TryRead refuses a read there too.
-            if (this.readAheadSegments == 0 && Volatile.Read(ref this.gate) == GateInCall)
+            if (this.readAheadSegments == 0 && this.consumer.IsInCall)
             {
-                ThrowAlreadyReading();
+                ConsumerGate.ThrowAlreadyReading();
             }
 
             this.ChooseNow();
@@ -253,19 +247,19 @@ public sealed partial class FilePipeReader : PipeReader
                 result = this.TakeResult();
                 if (gated)
                 {
-                    this.ExitGate();
+                    this.consumer.Exit();
                 }
 
                 return true;
             }
 
-            if (this.readPending)
+            if (this.consumer.IsReadPending)
             {
                 // Pipe's TryRead refuses while a ReadAsync waits for data.
-                ThrowAlreadyReading();
+                ConsumerGate.ThrowAlreadyReading();
             }
 
-            this.tentativeRead = true;
+            this.consumer.BeginTentativeRead();
             result = default;
             return false;
         }
@@ -281,7 +275,7 @@ public sealed partial class FilePipeReader : PipeReader
                 return;
             }
 
-            this.cancelPending = true;
+            this.consumer.RequestCancel();
             this.CompletePendingReadIfReady();
         }
     }
@@ -291,15 +285,15 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            if (this.completed)
+            if (this.consumer.IsCompleted)
             {
                 return;
             }
 
-            Volatile.Write(ref this.completed, true);
+            this.consumer.Complete();
 
             // The exception only for a read that waits, so a Complete with no read pending allocates nothing.
-            if (this.readPending)
+            if (this.consumer.IsReadPending)
             {
                 this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
             }
@@ -311,10 +305,8 @@ public sealed partial class FilePipeReader : PipeReader
 
             // A consumer call inside the gate (an inline read on another thread) may still read into the buffer's
             // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
-            if (Interlocked.Exchange(ref this.gate, GateCompleted) != GateInCall)
+            if (this.consumer.CloseUnlessInCall())
             {
-                // Stryker disable once Boolean : see mutation-testing.md#gate-state
-                this.resultOutstanding = false;
                 this.ReleaseBuffer();
             }
         }
@@ -336,32 +328,12 @@ public sealed partial class FilePipeReader : PipeReader
         this.chain.Release(unused);
     }
 
-    private void ThrowIfCompleted()
-    {
-        if (this.completed)
-        {
-            throw PipeMisuse.ReadingAfterCompletion();
-        }
-    }
-
-    private void ThrowIfReading()
-    {
-        if (this.resultOutstanding && !this.outstandingCanceled)
-        {
-            ThrowAlreadyReading();
-        }
-    }
-
-    // A throw of its own, so ThrowIfReading, on every read, is small enough to be inlined.
-    [DoesNotReturn]
-    private static void ThrowAlreadyReading() => throw PipeMisuse.AlreadyReading();
-
     private ValueTask<ReadResult> ReadyResult()
     {
         if (this.ErrorIsDue)
         {
             // Misuse throws from the call, as Pipe's does; a read's error comes with the awaitable.
-            return this.readErrorIsMisuse ? throw this.readError : ValueTask.FromException<ReadResult>(this.readError);
+            return this.consumer.IsMisused ? throw this.readError : ValueTask.FromException<ReadResult>(this.readError);
         }
 
         return new ValueTask<ReadResult>(this.TakeResult());
@@ -371,16 +343,13 @@ public sealed partial class FilePipeReader : PipeReader
     {
         // CancelPendingRead sets the flag under the lock from any thread, while an inline read takes its result
         // without it: clear the flag under the lock, so a cancellation that comes meanwhile is kept for the next read.
-        bool canceled = Volatile.Read(ref this.cancelPending);
+        bool canceled = this.consumer.SeesCancelPending;
         if (canceled)
         {
             this.ClearCancelPending();
         }
 
-        this.resultOutstanding = true;
-        this.outstandingCanceled = canceled;
-        this.tentativeRead = false;
-        this.segmentsAhead = 0;
+        this.consumer.BeginResult(canceled);
         ReadOnlySequence<byte> buffer = this.chain.TakeBuffer();
         this.WakeReadAheadIfRoom();
         return new ReadResult(buffer, canceled, this.endOfData && this.readError is null);
@@ -392,7 +361,7 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.cancelPending = false;
+            this.consumer.ClearCancel();
         }
     }
 }
