@@ -33,7 +33,7 @@ public sealed partial class FilePipeReader
             return;
         }
 
-        this.SetSchedule(ReadSchedule.Automatic(this.chain.SegmentSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
+        this.SetSchedule(ReadSchedule.Automatic(this.bufferSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
         this.claimOffset = this.fileOffset;
     }
 
@@ -42,6 +42,6 @@ public sealed partial class FilePipeReader
         this.readAheadSegments = schedule.ReadAhead;
         this.parallelReads = schedule.ParallelReads;
         this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
-        this.batchSegments = this.file.IsSeekable ? Math.Max(1, BatchBytes / this.chain.SegmentSize) : 1;
+        this.batchSegments = this.file.IsSeekable ? Math.Max(1, BatchBytes / this.bufferSize) : 1;
     }
 }

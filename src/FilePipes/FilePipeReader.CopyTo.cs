@@ -86,8 +86,8 @@ public sealed partial class FilePipeReader
             lock (this.sync)
             {
                 this.PrepareDirectRead(cancellationToken);
-                Memory<byte> target = destination.GetMemory(this.chain.SegmentSize);
-                int read = this.ReadDirect(target.Span[..Math.Min(target.Length, this.chain.SegmentSize)]);
+                Memory<byte> target = destination.GetMemory(this.bufferSize);
+                int read = this.ReadDirect(target.Span[..Math.Min(target.Length, this.bufferSize)]);
 
                 // Counted as delivered only once the writer holds them, so a writer that refuses them loses nothing.
                 destination.Advance(read);
@@ -124,7 +124,7 @@ public sealed partial class FilePipeReader
             this.EnterGateLocked();
             try
             {
-                segment = this.chain.Rent(this);
+                segment = this.RentSegment();
             }
             catch
             {
@@ -151,7 +151,7 @@ public sealed partial class FilePipeReader
                     {
                         this.ConsumeDirect(inFlight);
                         inFlight = 0;
-                        this.consumer.EndResult();
+                        this.resultOutstanding = false;
                     }
 
                     this.PrepareDirectRead(cancellationToken);
@@ -165,7 +165,10 @@ public sealed partial class FilePipeReader
                     else
                     {
                         inFlight = read;
-                        this.consumer.HoldChunk();
+                        // Stryker disable once Boolean : see mutation-testing.md#gate-state
+                        this.resultOutstanding = true;
+                        // Stryker disable once Boolean : see mutation-testing.md#gate-state
+                        this.outstandingCanceled = false;
                     }
                 }
 
@@ -194,24 +197,24 @@ public sealed partial class FilePipeReader
 
     private void EndStreamCopy(PipeSegment segment, int inFlight, bool writeFailed)
     {
-        if (this.consumer.IsCompleted || inFlight == 0)
+        if (this.completed || inFlight == 0)
         {
-            this.chain.Recycle(segment, this.consumer.IsCompleted);
+            this.Recycle(segment);
             return;
         }
 
-        this.consumer.EndResult();
+        this.resultOutstanding = false;
         if (writeFailed)
         {
             // The destination did not take the chunk: it becomes the reader's buffered, unexamined data.
             this.fileOffset += inFlight;
             this.endOfData = this.fileOffset >= this.rangeEnd;
-            this.chain.Append(segment, inFlight);
+            this.Append(segment, inFlight);
             return;
         }
 
         this.ConsumeDirect(inFlight);
-        this.chain.Recycle(segment, this.consumer.IsCompleted);
+        this.Recycle(segment);
     }
 
     /// <summary>Whether the inline fast path may run: no read-ahead, and nothing buffered or pending to hand over.</summary>
@@ -221,9 +224,9 @@ public sealed partial class FilePipeReader
         {
             // Pipe's copy starts with a read, which refuses a completed reader first: before the choice, whose length
             // the closed handle cannot give.
-            this.consumer.ThrowIfCompleted();
+            this.ThrowIfCompleted();
             this.ChooseNow();
-            return this.readAheadSegments == 0 && this.chain.IsEmpty && !this.endOfData && !this.consumer.CancelPending;
+            return this.readAheadSegments == 0 && this.head is null && !this.endOfData && !this.cancelPending;
         }
     }
 
@@ -291,7 +294,7 @@ public sealed partial class FilePipeReader
 
     private void PrepareDirectRead(CancellationToken cancellationToken)
     {
-        this.consumer.ThrowIfCompleted();
+        this.ThrowIfCompleted();
         if (cancellationToken.IsCancellationRequested)
         {
             // The type ReadAsync's canceled result throws, as in the buffered part of the copy.
@@ -299,10 +302,10 @@ public sealed partial class FilePipeReader
         }
 
         // Stryker disable once Statement : see mutation-testing.md#unreachable
-        this.consumer.ThrowIfReading();
-        if (this.consumer.CancelPending)
+        this.ThrowIfReading();
+        if (this.cancelPending)
         {
-            this.consumer.ClearCancel();
+            this.cancelPending = false;
             throw ReadCanceled();
         }
 
@@ -340,8 +343,10 @@ public sealed partial class FilePipeReader
     private bool ConsumeDirect(int read)
     {
         this.fileOffset += read;
-        this.chain.ConsumeOutside(read);
-        this.consumer.ClearSegmentsAhead();
+        // Stryker disable once Assignment : see mutation-testing.md#relative-counters
+        this.bufferedEnd += read;
+        this.examinedEnd = this.returnedEnd = this.bufferedEnd;
+        this.segmentsAhead = 0;
         if (read == 0 || this.fileOffset >= this.rangeEnd)
         {
             this.endOfData = true;

@@ -25,6 +25,17 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader
 {
+    // No consumer call inside; no result outstanding.
+    private const int GateFree = 0;
+    // No consumer call inside; a result is outstanding.
+    private const int GateHolding = 1;
+    // A consumer call is inside: only it touches the buffer's segments.
+    private const int GateInCall = 2;
+    // Complete ran: consumer calls are refused.
+    private const int GateCompleted = 3;
+
+    private int gate;
+
     /// <summary>Reads once on the caller's thread; afterwards there is new data, or the data has ended.</summary>
     private void FillInline()
     {
@@ -38,12 +49,12 @@ public sealed partial class FilePipeReader
         }
 
         // A short read (end of file, a pipe) leaves room in the tail; fill that before taking a new segment.
-        PipeSegment? target = this.chain.Tail;
+        PipeSegment? target = this.tail;
         int filled = target?.Memory.Length ?? 0;
         bool fresh = target is null || filled == target.Block.Length;
         if (fresh)
         {
-            target = this.chain.Rent(this);
+            target = this.RentSegment();
             filled = 0;
         }
 
@@ -66,7 +77,7 @@ public sealed partial class FilePipeReader
             this.endOfData = true;
             if (fresh)
             {
-                this.chain.Recycle(target, this.consumer.IsCompleted);
+                this.Recycle(target);
             }
 
             return;
@@ -75,11 +86,12 @@ public sealed partial class FilePipeReader
         this.fileOffset += read;
         if (fresh)
         {
-            this.chain.Append(target, read);
+            this.Append(target, read);
         }
         else
         {
-            this.chain.GrowTail(filled, read);
+            target.SetLength(filled + read);
+            this.bufferedEnd += read;
         }
 
         if (this.fileOffset >= this.rangeEnd)
@@ -99,11 +111,18 @@ public sealed partial class FilePipeReader
         }
     }
 
+    /// <summary>Enters the gate from <paramref name="from"/>; one atomic operation.</summary>
+    private bool TryEnterGate(int from) => Interlocked.CompareExchange(ref this.gate, GateInCall, from) == from;
+
+    /// <summary>Leaves the gate. A plain store: were it to overwrite <see cref="GateCompleted"/>, the next consumer call
+    /// enters, finds <see cref="completed"/> and releases what Complete left it (see <see cref="ThrowIfCompletedInGate"/>).</summary>
+    private void ExitGate() => Volatile.Write(ref this.gate, this.resultOutstanding ? GateHolding : GateFree);
+
     /// <summary>Inside the gate: if Complete ran meanwhile, releases the segments it left to this call, and throws.</summary>
     private void ThrowIfCompletedInGate()
     {
         // Small enough to inline into every gated call; the rare work is a call of its own.
-        if (this.consumer.SeesCompleted)
+        if (Volatile.Read(ref this.completed))
         {
             this.ReleaseForCompleteAndThrow();
         }
@@ -114,7 +133,7 @@ public sealed partial class FilePipeReader
         lock (this.sync)
         {
             // Stryker disable once Statement : see mutation-testing.md#gate-state
-            this.consumer.Close();
+            Volatile.Write(ref this.gate, GateCompleted);
             this.ReleaseBuffer();
         }
 
@@ -123,7 +142,7 @@ public sealed partial class FilePipeReader
 
     /// <summary>Under the lock, for an inline reader: enters the gate as the consumer's state says it stands, or refuses
     /// a second consumer call at once.</summary>
-    /// <returns><see langword="true"/> when the gate was entered (an inline reader), to be left with <see cref="ConsumerGate.Exit"/> or <see cref="ExitGateLocked"/>.</returns>
+    /// <returns><see langword="true"/> when the gate was entered (an inline reader), to be left with <see cref="ExitGate"/>.</returns>
     private bool EnterGateLocked()
     {
         if (this.readAheadSegments > 0)
@@ -133,8 +152,8 @@ public sealed partial class FilePipeReader
         }
 
         // Stryker disable once Statement : see mutation-testing.md#race-guard
-        this.consumer.ThrowIfCompleted();
-        if (!this.consumer.TryEnterAsItStands())
+        this.ThrowIfCompleted();
+        if (!this.TryEnterGate(this.resultOutstanding ? GateHolding : GateFree))
         {
             throw PipeMisuse.AlreadyReading();
         }
@@ -145,15 +164,15 @@ public sealed partial class FilePipeReader
     /// <summary>Leaves the gate entered under the lock; if Complete ran while it was held, releases what Complete left.</summary>
     private void ExitGateLocked()
     {
-        if (this.consumer.IsCompleted)
+        if (this.completed)
         {
             // Stryker disable once Statement : see mutation-testing.md#gate-state
-            this.consumer.Close();
+            Volatile.Write(ref this.gate, GateCompleted);
             this.ReleaseBuffer();
             // Stryker disable once Statement : see mutation-testing.md#gate-state
             return;
         }
 
-        this.consumer.Exit();
+        this.ExitGate();
     }
 }

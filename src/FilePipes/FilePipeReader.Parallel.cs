@@ -4,8 +4,8 @@ namespace FilePipes;
 /// Runs of contiguous segments, each read by a thread-pool work item at its own offsets and appended to the buffer in
 /// file order: <see cref="FilePipeOptions.ParallelReads"/> of them at once, or one (read-ahead alone, and a handle that
 /// cannot seek, whose run reads sequentially). A work item is the reusable run itself, so no read allocates a task.
-/// Here: the claims (which offsets, how many runs, the bound) and the hand-over in file order, under the lock; the runs
-/// themselves are queued in <see cref="RunQueue"/>, and read in FilePipeReader.RunReads.cs.
+/// Here: the claims (which offsets, how many runs, the read-ahead bound) and the hand-over in file order, under the
+/// lock; the runs are queued in FilePipeReader.Runs.cs and read in FilePipeReader.RunReads.cs.
 /// </summary>
 /// <remarks>
 /// A read that comes back short (the end of the file, or a file truncated meanwhile) or fails decides what every
@@ -20,8 +20,9 @@ public sealed partial class FilePipeReader
     private int parallelReads;
     private int runSegments;
 
-    // The runs in file order, the spares, and their counts (RunQueue.cs).
-    private RunQueue runs;
+    private int runsInFlight;
+    // Segments claimed by runs and not yet appended or recycled: they count against the read-ahead bound.
+    private int segmentsInRuns;
     private long claimOffset;
     private bool claimsEnded;
     // Segments a run rents at once and hands over under one lock (1 for a handle that cannot seek, whose reads may
@@ -36,11 +37,11 @@ public sealed partial class FilePipeReader
     {
         get
         {
-            int room = this.readAheadSegments - this.runs.ClaimedSegments;
-            return !this.claimsEnded && this.runs.RunsInFlight < this.parallelReads &&
+            int room = this.readAheadSegments - this.segmentsInRuns;
+            return !this.claimsEnded && this.runsInFlight < this.parallelReads &&
                 // Stryker disable once Equality : see mutation-testing.md#off-boundary
                 room > 0
-                && (room >= this.runSegments || this.runs.RunsInFlight == 0);
+                && (room >= this.runSegments || this.runsInFlight == 0);
         }
     }
 
@@ -48,7 +49,7 @@ public sealed partial class FilePipeReader
     private void ScheduleRuns()
     {
         // Stryker disable once Logical : see mutation-testing.md#nothing-to-do
-        while (!this.consumer.IsCompleted && !this.endOfData && !this.claimsEnded && this.runs.RunsInFlight < this.parallelReads)
+        while (!this.completed && !this.endOfData && !this.claimsEnded && this.runsInFlight < this.parallelReads)
         {
             long remaining = this.rangeEnd - this.claimOffset;
             if (remaining <= 0)
@@ -68,18 +69,31 @@ public sealed partial class FilePipeReader
                 return;
             }
 
-            int free = this.readAheadSegments - this.consumer.SegmentsAhead - this.runs.ClaimedSegments;
+            int free = this.readAheadSegments - this.segmentsAhead - this.segmentsInRuns;
 
             // Wait for room for a whole run while another run keeps the reads going: one thread hop per run.
-            if (free <= 0 || (free < this.runSegments && this.runs.RunsInFlight > 0))
+            if (free <= 0 || (free < this.runSegments && this.runsInFlight > 0))
             {
                 return;
             }
 
-            long segmentsLeft = ((remaining - 1) / this.chain.SegmentSize) + 1;
+            long segmentsLeft = ((remaining - 1) / this.bufferSize) + 1;
             int count = (int)Math.Min(Math.Min(free, this.runSegments), segmentsLeft);
-            ParallelReadRun run = this.runs.Claim(this, this.probe, this.claimOffset, count);
-            this.claimOffset += Math.Min((long)count * this.chain.SegmentSize, remaining);
+            ParallelReadRun run = this.SpareOrStoredRun();
+            run.Start(this.claimOffset, count);
+            this.claimOffset += Math.Min((long)count * this.bufferSize, remaining);
+            this.segmentsInRuns += count;
+            this.runsInFlight++;
+            if (this.lastRun is null)
+            {
+                this.firstRun = run;
+            }
+            else
+            {
+                this.lastRun.Next = run;
+            }
+
+            this.lastRun = run;
             if (this.probe?.QueueRun is { } queue)
             {
                 queue(run);
@@ -89,32 +103,6 @@ public sealed partial class FilePipeReader
             // Stryker disable once Boolean : see mutation-testing.md#prefer-local
             ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
         }
-    }
-
-    /// <summary>
-    /// When the consumer would wait, with segments of 64 KiB and more: gives it a segment that no work item has started,
-    /// to read on its own thread instead of sleeping until a worker wakes it (a worker that is not spinning then leaves
-    /// it idle: the 64 KiB slow state). The segment comes from the run nearest the consumer: the head of a run whose
-    /// work item has not begun, or the tail of one being read; either way it stays in file order. Smaller segments
-    /// come in batches whose wake-ups are few already, and there the consumer reading measured slower
-    /// (docs/reading-modes.md).
-    /// </summary>
-    /// <returns>A run of the consumer's own, counted in flight, for <see cref="ReadRun"/> on the consumer's thread; or
-    /// <see langword="null"/> when there is nothing to take.</returns>
-    private ParallelReadRun? TakeRunForConsumer()
-    {
-        if (!this.IsParallel || this.batchSegments > 1 || this.probe is { ConsumerReads: false } || this.consumer.CancelPending || this.endOfData)
-        {
-            return null;
-        }
-
-        ParallelReadRun? mine = this.runs.SplitForConsumer(this, this.probe, this.chain.SegmentSize);
-        if (mine is not null)
-        {
-            this.probe?.CountConsumerRun();
-        }
-
-        return mine;
     }
 
     /// <summary>Hands over a batch's read segments in order, as each read alone would have been, and recycles those
@@ -128,23 +116,23 @@ public sealed partial class FilePipeReader
             segment.NextSpare = null;
             if (index < readCount)
             {
-                int count = (int)Math.Min(this.chain.SegmentSize, this.rangeEnd - offset);
+                int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
                 // Stryker disable once Conditional : see mutation-testing.md#last-read-error
                 this.HandOver(run, segment, offset, count, segment.ReadLength, index == readCount - 1 ? error : null);
             }
             else
             {
                 // Past the read that ended the run: never read, and no longer claimed.
-                this.runs.Unclaim();
-                this.chain.Recycle(segment, this.consumer.IsCompleted);
+                this.segmentsInRuns--;
+                this.Recycle(segment);
             }
 
-            offset += this.chain.SegmentSize;
+            offset += this.bufferSize;
             segment = next;
         }
 
         // Stryker disable once Logical : see mutation-testing.md#hand-over-queued
-        if (!this.consumer.IsCompleted && run.Queued)
+        if (!this.completed && run.Queued)
         {
             this.AppendRunsInOrder();
             this.CompletePendingReadIfReady();
@@ -153,11 +141,11 @@ public sealed partial class FilePipeReader
 
     private void HandOver(ParallelReadRun run, PipeSegment segment, long offset, int count, int read, Exception? error)
     {
-        if (this.consumer.IsCompleted || !run.Queued)
+        if (this.completed || !run.Queued)
         {
             // Complete, or an earlier short read, discarded the run: this read's bytes are not needed.
-            this.runs.Unclaim();
-            this.chain.Recycle(segment, this.consumer.IsCompleted);
+            this.segmentsInRuns--;
+            this.Recycle(segment);
             run.Ended = true;
             return;
         }
@@ -169,8 +157,8 @@ public sealed partial class FilePipeReader
         }
         else
         {
-            this.runs.Unclaim();
-            this.chain.Recycle(segment, this.consumer.IsCompleted);
+            this.segmentsInRuns--;
+            this.Recycle(segment);
         }
 
         if (read < count)
@@ -185,7 +173,15 @@ public sealed partial class FilePipeReader
     private void EndRunAt(ParallelReadRun run, long end, bool endsClaims)
     {
         run.Ended = true;
-        this.runs.DiscardAfter(run, ref this.chain, this.consumer.IsCompleted, this.probe);
+        for (ParallelReadRun? later = run.Next; later is not null;)
+        {
+            ParallelReadRun? next = later.Next;
+            this.Discard(later);
+            later = next;
+        }
+
+        run.Next = null;
+        this.lastRun = run;
         this.claimOffset = end;
 
         // A later run that met the end first is discarded, so its verdict on the end of the data goes with it.
@@ -195,8 +191,12 @@ public sealed partial class FilePipeReader
     private void FinishRun(ParallelReadRun run)
     {
         // Segments the run claimed but never rented no longer count against the bound.
-        this.runs.Finish(run);
-        if (this.consumer.IsCompleted)
+        this.segmentsInRuns -= run.Count - run.Started;
+        run.Count = run.Started;
+        run.Ended = true;
+        run.InFlight = false;
+        this.runsInFlight--;
+        if (this.completed)
         {
             // Complete left this run to its work item, which is done with it now.
             run.Next = null;
@@ -213,7 +213,7 @@ public sealed partial class FilePipeReader
         }
         else
         {
-            this.runs.ReturnIfDone(run);
+            this.ReturnIfDone(run);
         }
 
         // Claim first, then decide on waking the consumer: a run claimed here keeps the segments coming, so a
@@ -226,15 +226,15 @@ public sealed partial class FilePipeReader
     /// caller then decides whether to wake a waiting consumer.</summary>
     private void AppendRunsInOrder()
     {
-        while (this.runs.First is { } run)
+        while (this.firstRun is { } run)
         {
             for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
             {
                 this.probe?.CountSegmentsAwaitingOrder(-1);
-                this.runs.Unclaim();
+                this.segmentsInRuns--;
                 this.fileOffset += segment.ReadLength;
-                this.chain.Append(segment, segment.ReadLength);
-                this.consumer.CountSegmentAhead();
+                this.Append(segment, segment.ReadLength);
+                this.segmentsAhead++;
             }
 
             if (!run.Ended || run.InFlight)
@@ -242,7 +242,14 @@ public sealed partial class FilePipeReader
                 break;
             }
 
-            this.runs.RemoveFirst();
+            this.firstRun = run.Next;
+            if (this.firstRun is null)
+            {
+                this.lastRun = null;
+            }
+
+            run.Queued = false;
+            run.Next = null;
             if (run.Error is not null || run.EndsData)
             {
                 // A misuse error already there stays.
@@ -250,7 +257,7 @@ public sealed partial class FilePipeReader
                 this.endOfData = true;
             }
 
-            this.runs.ReturnIfDone(run);
+            this.ReturnIfDone(run);
         }
 
         if (this.fileOffset >= this.rangeEnd)
@@ -258,5 +265,4 @@ public sealed partial class FilePipeReader
             this.endOfData = true;
         }
     }
-
 }

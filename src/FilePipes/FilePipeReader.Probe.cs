@@ -46,7 +46,7 @@ public sealed partial class FilePipeReader
         /// <summary>Gets the segments runs have claimed and not yet appended or recycled, and the runs in flight: both
         /// fall to zero once every run is done, or a leaked claim shrinks the read-ahead for good.</summary>
         public (int SegmentsInRuns, int RunsInFlight) RunCounts =>
-            this.Locked(() => (this.Reader.runs.ClaimedSegments, this.Reader.runs.RunsInFlight));
+            this.Locked(() => (this.Reader.segmentsInRuns, this.Reader.runsInFlight));
 
         /// <summary>Gets how many runs the reader took from the store or built: a run it loses instead of keeping as a
         /// spare shows up as one more.</summary>

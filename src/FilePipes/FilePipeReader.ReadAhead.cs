@@ -18,12 +18,16 @@ public sealed partial class FilePipeReader
     private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
 
     private int readAheadSegments;
+    // Segments filled since the consumer last took a result. Bytes alone would not bound memory: a FIFO that delivers
+    // one byte per read would fill a whole pooled segment per byte.
+    private int segmentsAhead;
     // The token of the pending read, so a cancellation callback that lost the race to a completing read cannot
     // fail the next read, which has another token.
     private CancellationToken pendingToken;
     // Created with the background reads, so an inline reader does not carry it.
     private ReusableSignal<ReadResult>? readSignal;
     private CancellationTokenRegistration readRegistration;
+    private bool readPending;
     // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
     private int wakeSegments = 1;
 
@@ -35,9 +39,9 @@ public sealed partial class FilePipeReader
             return this.ReadyResult();
         }
 
-        if (!this.consumer.IsReadPending)
+        if (!this.readPending)
         {
-            this.consumer.BeginPendingRead();
+            this.readPending = true;
             this.readSignal!.Reset();
         }
 
@@ -76,11 +80,11 @@ public sealed partial class FilePipeReader
         lock (reader.sync)
         {
             // Stryker disable once Logical : see mutation-testing.md#race-guard
-            if (reader.consumer.IsReadPending && reader.pendingToken == cancellationToken)
+            if (reader.readPending && reader.pendingToken == cancellationToken)
             {
                 reader.FailPendingRead(new OperationCanceledException(cancellationToken));
                 // Pipe counts a read its token canceled as a tentative read, which one AdvanceTo may end.
-                reader.consumer.BeginTentativeRead();
+                reader.tentativeRead = true;
             }
         }
     }
@@ -92,14 +96,14 @@ public sealed partial class FilePipeReader
         var reader = (FilePipeReader)state!;
         lock (reader.sync)
         {
-            if (!reader.consumer.IsReadPending)
+            if (!reader.readPending)
             {
                 // Pipe too lets a waiter on a completed awaitable just run.
                 return;
             }
 
             reader.readError = PipeMisuse.ConcurrentReads();
-            reader.consumer.MarkMisused();
+            reader.readErrorIsMisuse = true;
             reader.endOfData = true;
             reader.FailPendingRead(reader.readError);
         }
@@ -127,7 +131,7 @@ public sealed partial class FilePipeReader
         {
             // As on Pipe, whoever asks first gets it canceled; it waits on the signal (ReusableSignal.SetAside).
             signal.SetAside(new ReadResult(taken.Buffer, isCanceled: true, taken.IsCompleted));
-            this.consumer.CancelOutstanding();
+            this.outstandingCanceled = true;
             return true;
         }
 
@@ -154,13 +158,13 @@ public sealed partial class FilePipeReader
         var reader = (FilePipeReader)state!;
         lock (reader.sync)
         {
-            reader.consumer.ThrowIfCompleted();
+            reader.ThrowIfCompleted();
             if (reader.readSignal is { } signal && signal.TryTakeSetAside(out ReadResult canceled))
             {
                 return canceled;
             }
 
-            reader.consumer.ThrowIfReading();
+            reader.ThrowIfReading();
             if (!reader.IsReady)
             {
                 throw PipeMisuse.ResultNotCompleted();
@@ -184,7 +188,7 @@ public sealed partial class FilePipeReader
     /// are never held.
     /// </summary>
     private bool HoldsForBatch =>
-        this.consumer.SegmentsAhead < this.wakeSegments && this.runs.First is not null && this.chain.ReturnedEnd > 0 && !this.consumer.CancelPending
+        this.segmentsAhead < this.wakeSegments && this.firstRun is not null && this.returnedEnd > 0 && !this.cancelPending
         && !this.endOfData && !this.ReadsWaitForConsumer;
 
     private void CompletePendingReadIfReady()
@@ -198,12 +202,12 @@ public sealed partial class FilePipeReader
     /// <summary>Completes a waiting read that has data ready, even one held for a batch.</summary>
     private void CompletePendingReadIfAnyReady()
     {
-        if (!this.consumer.IsReadPending || !this.IsReady)
+        if (!this.readPending || !this.IsReady)
         {
             return;
         }
 
-        this.consumer.EndPendingRead();
+        this.readPending = false;
         this.readRegistration.Unregister();
         this.readRegistration = default;
         this.pendingToken = default;
@@ -233,13 +237,13 @@ public sealed partial class FilePipeReader
     private void FailPendingRead(Exception exception)
     {
         // Stryker disable once Block : see mutation-testing.md#unreachable
-        if (!this.consumer.IsReadPending)
+        if (!this.readPending)
         {
             // Stryker disable once Statement : see mutation-testing.md#unreachable
             return;
         }
 
-        this.consumer.EndPendingRead();
+        this.readPending = false;
 
         // Stryker disable once Statement : see mutation-testing.md#token-unregister
         this.readRegistration.Unregister();

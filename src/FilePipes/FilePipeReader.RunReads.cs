@@ -41,16 +41,16 @@ public sealed partial class FilePipeReader
                         this.HandOverBatch(run, done, offset, readCount, error);
                     }
 
-                    if (this.consumer.IsCompleted || run.Ended || run.Started == run.Count)
+                    if (this.completed || run.Ended || run.Started == run.Count)
                     {
                         this.FinishRun(run);
                         return;
                     }
 
-                    offset = run.Offset + ((long)run.Started * this.chain.SegmentSize);
+                    offset = run.Offset + ((long)run.Started * this.bufferSize);
                     // The reader's first data comes alone, as soon as it is read: the first data is never held back.
                     // Once any data is in (the consumer may have read the head itself), batches are whole.
-                    int take = this.chain.BufferedEnd == 0 && run.Started == 0 && run == this.runs.First
+                    int take = this.bufferedEnd == 0 && run.Started == 0 && run == this.firstRun
                         ? 1
                         : Math.Min(this.batchSegments, run.Count - run.Started);
                     this.RentBatch(run, take, ref batch);
@@ -67,13 +67,13 @@ public sealed partial class FilePipeReader
                 {
                     PipeSegment? next = segment.NextSpare;
                     segment.NextSpare = null;
-                    this.runs.Unclaim();
-                    this.chain.Recycle(segment, this.consumer.IsCompleted);
+                    this.segmentsInRuns--;
+                    this.Recycle(segment);
                     segment = next;
                 }
 
                 // Stryker disable once Logical : see mutation-testing.md#race-guard
-                if (!this.consumer.IsCompleted && run.Queued && !run.Ended)
+                if (!this.completed && run.Queued && !run.Ended)
                 {
                     run.Error = ex;
                     this.EndRunAt(run, offset, endsClaims: true);
@@ -116,7 +116,7 @@ public sealed partial class FilePipeReader
                 for (int i = 0; i < filled; i++)
                 {
                     segment = segment!.NextSpare;
-                    offset += this.chain.SegmentSize;
+                    offset += this.bufferSize;
                 }
             }
         }
@@ -125,12 +125,12 @@ public sealed partial class FilePipeReader
         {
             // A discard or Complete seen without the lock spares the rest of the batch; a stale view costs only a read
             // whose bytes the hand-over drops.
-            if (readCount > 0 && (this.consumer.IsCompleted || !run.Queued))
+            if (readCount > 0 && (this.completed || !run.Queued))
             {
                 break;
             }
 
-            int count = (int)Math.Min(this.chain.SegmentSize, this.rangeEnd - offset);
+            int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
             int read = 0;
             try
             {
@@ -171,7 +171,7 @@ public sealed partial class FilePipeReader
         long end = offset;
         for (PipeSegment? segment = first; segment is not null && count < ScatterRead.MaxBlocks; segment = segment.NextSpare)
         {
-            int length = (int)Math.Min(this.chain.SegmentSize, this.rangeEnd - end);
+            int length = (int)Math.Min(this.bufferSize, this.rangeEnd - end);
             blocks[count++] = segment.Block[..length];
             end += length;
         }
@@ -218,7 +218,7 @@ public sealed partial class FilePipeReader
         PipeSegment? last = null;
         for (int i = 0; i < count; i++)
         {
-            PipeSegment segment = this.chain.Rent(this);
+            PipeSegment segment = this.RentSegment();
             segment.NextSpare = null;
             if (last is null)
             {

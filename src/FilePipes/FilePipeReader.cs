@@ -52,11 +52,13 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
-    // The reader coordinates parts that own their state: the consumer's side (ConsumerGate), the buffer
-    // (SegmentChain), the runs (RunQueue), the read signal (ReusableSignal, FilePipeReader.ReadAhead.cs). The lock
-    // guards all of them and every field below, except in an inline reader, whose buffer and consumer state the gate
-    // guards instead (FilePipeReader.Inline.cs); a run's work item reads its batch without it
-    // (FilePipeReader.RunReads.cs).
+    // The reader is one class whose parts each live in a partial file that declares the fields it owns: the buffer
+    // (FilePipeReader.Buffer.cs), the runs (FilePipeReader.Runs.cs), the claims and the hand-over in file order
+    // (FilePipeReader.Parallel.cs), the read signal (FilePipeReader.ReadAhead.cs), the inline gate
+    // (FilePipeReader.Inline.cs); this file keeps the consumer's state and how the data ends. The lock guards every
+    // field of every part, except in an inline reader, whose buffer and consumer state the gate guards instead; a run's
+    // work item reads its batch without it (FilePipeReader.RunReads.cs). The parts are files, not structs in fields:
+    // a struct changes what the JIT inlines and which write barrier a stored reference takes, on the hot paths.
     // A monitor on the reader's own file access object, which nothing outside the reader can reach: no lock object to
     // build per reader (a System.Threading.Lock is 40 B and its construction per file opened; an A/B of the two
     // found no difference in time: docs/reading-modes.md).
@@ -69,14 +71,18 @@ public sealed partial class FilePipeReader : PipeReader
     // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
     private bool choosesByLength;
 
-    // The buffer: its segments, spares and positions (SegmentChain.cs).
-    private SegmentChain chain;
-
     private bool endOfData;
     private Exception? readError;
-
-    // One read at a time, cancellation, completion, and the inline gate (ConsumerGate.cs).
-    private ConsumerGate consumer;
+    // The error is misuse (concurrent reads), which Pipe throws at once, before any data or cancellation.
+    private bool readErrorIsMisuse;
+    private bool completed;
+    private bool cancelPending;
+    private bool resultOutstanding;
+    // Pipe lets a canceled result be followed by another read without AdvanceTo (the usual loop after
+    // CancelPendingRead does just that), so such a result does not count as a read in progress.
+    private bool outstandingCanceled;
+    // TryRead returned false: Pipe counts that as a tentative read, which an AdvanceTo within the last buffer may end.
+    private bool tentativeRead;
 
     // The options are validated by the caller (FilePipe), once, before a path is opened.
     internal FilePipeReader(SafeFileHandle handle, bool ownsHandle, FilePipeOptions options)
@@ -92,7 +98,9 @@ public sealed partial class FilePipeReader : PipeReader
                 nameof(options));
         }
 
-        this.chain = new SegmentChain(options.Pool ?? MemoryPool<byte>.Shared, options.BufferSize);
+        this.pool = options.Pool ?? MemoryPool<byte>.Shared;
+        this.storesSegments = this.pool == MemoryPool<byte>.Shared;
+        this.bufferSize = options.BufferSize;
         this.fileOffset = options.Offset;
         this.rangeEnd = options.Length < 0 ? long.MaxValue : options.Offset + options.Length;
         this.choosesByLength = ReadSchedule.ChoosesByLength(options, this.file.IsSeekable);
@@ -108,19 +116,19 @@ public sealed partial class FilePipeReader : PipeReader
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;
 
-    private bool IsReady => this.consumer.CancelPending || this.endOfData || this.chain.HasUnexamined;
+    private bool IsReady => this.cancelPending || this.endOfData || this.bufferedEnd > this.examinedEnd;
 
     // A read error waits until the consumer has examined every byte read before it, so background reads that ran
     // ahead of a slow consumer never make it lose those bytes; a pending cancellation still comes first.
     [MemberNotNullWhen(true, nameof(readError))]
     private bool ErrorIsDue =>
-        this.readError is not null && (this.consumer.IsMisused || (!this.consumer.CancelPending && !this.chain.HasUnexamined));
+        this.readError is not null && (this.readErrorIsMisuse || (!this.cancelPending && this.bufferedEnd <= this.examinedEnd));
 
     /// <inheritdoc/>
     public override ValueTask<ReadResult> ReadAsync(CancellationToken cancellationToken = default)
     {
         // Inline, with no result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
-        if (this.readAheadSegments == 0 && this.consumer.TryEnter(ConsumerGate.Free))
+        if (this.readAheadSegments == 0 && this.TryEnterGate(GateFree))
         {
             this.ThrowIfCompletedInGate();
             try
@@ -129,7 +137,7 @@ public sealed partial class FilePipeReader : PipeReader
             }
             finally
             {
-                this.consumer.Exit();
+                this.ExitGate();
             }
         }
 
@@ -156,7 +164,7 @@ public sealed partial class FilePipeReader : PipeReader
         lock (this.sync)
         {
             // Pipe's order: completion first, then the token (even while a result is outstanding), then misuse.
-            this.consumer.ThrowIfCompleted();
+            this.ThrowIfCompleted();
             if (cancellationToken.IsCancellationRequested)
             {
                 result = ValueTask.FromCanceled<ReadResult>(cancellationToken);
@@ -168,12 +176,12 @@ public sealed partial class FilePipeReader : PipeReader
                 return null;
             }
 
-            this.consumer.ThrowIfReading();
-            this.consumer.EndTentativeRead();
+            this.ThrowIfReading();
+            this.tentativeRead = false;
             if (this.readAheadSegments > 0)
             {
                 this.StartReadAhead();
-                if (!this.IsReady && !this.consumer.IsReadPending && this.TakeRunForConsumer() is { } run)
+                if (!this.IsReady && !this.readPending && this.TakeRunForConsumer() is { } run)
                 {
                     return run;
                 }
@@ -220,18 +228,18 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.consumer.ThrowIfCompleted();
+            this.ThrowIfCompleted();
             if (this.readSignal is { } signal && this.TakeUnobservedResult(signal, out result))
             {
                 return true;
             }
 
-            this.consumer.ThrowIfReading();
+            this.ThrowIfReading();
 
             // A copy's direct phase holds the gate with no result outstanding: Pipe's TryRead refuses a read there too.
-            if (this.readAheadSegments == 0 && this.consumer.IsInCall)
+            if (this.readAheadSegments == 0 && Volatile.Read(ref this.gate) == GateInCall)
             {
-                ConsumerGate.ThrowAlreadyReading();
+                ThrowAlreadyReading();
             }
 
             this.ChooseNow();
@@ -247,19 +255,19 @@ public sealed partial class FilePipeReader : PipeReader
                 result = this.TakeResult();
                 if (gated)
                 {
-                    this.consumer.Exit();
+                    this.ExitGate();
                 }
 
                 return true;
             }
 
-            if (this.consumer.IsReadPending)
+            if (this.readPending)
             {
                 // Pipe's TryRead refuses while a ReadAsync waits for data.
-                ConsumerGate.ThrowAlreadyReading();
+                ThrowAlreadyReading();
             }
 
-            this.consumer.BeginTentativeRead();
+            this.tentativeRead = true;
             result = default;
             return false;
         }
@@ -275,7 +283,7 @@ public sealed partial class FilePipeReader : PipeReader
                 return;
             }
 
-            this.consumer.RequestCancel();
+            this.cancelPending = true;
             this.CompletePendingReadIfReady();
         }
     }
@@ -285,15 +293,15 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            if (this.consumer.IsCompleted)
+            if (this.completed)
             {
                 return;
             }
 
-            this.consumer.Complete();
+            Volatile.Write(ref this.completed, true);
 
             // The exception only for a read that waits, so a Complete with no read pending allocates nothing.
-            if (this.consumer.IsReadPending)
+            if (this.readPending)
             {
                 this.FailPendingRead(PipeMisuse.ReadingAfterCompletion());
             }
@@ -305,8 +313,10 @@ public sealed partial class FilePipeReader : PipeReader
 
             // A consumer call inside the gate (an inline read on another thread) may still read into the buffer's
             // blocks: it releases them itself, once it is done (FilePipeReader.Inline.cs).
-            if (this.consumer.CloseUnlessInCall())
+            if (Interlocked.Exchange(ref this.gate, GateCompleted) != GateInCall)
             {
+                // Stryker disable once Boolean : see mutation-testing.md#gate-state
+                this.resultOutstanding = false;
                 this.ReleaseBuffer();
             }
         }
@@ -314,26 +324,32 @@ public sealed partial class FilePipeReader : PipeReader
         this.file.Dispose();
     }
 
-    /// <summary>Hands every segment of the buffer, the spares and the runs' to the store (or the caller's pool).</summary>
-    private void ReleaseBuffer()
+    private void ThrowIfCompleted()
     {
-        PipeSegment? unused = this.chain.TakeAll();
-
-        // An inline reader never had runs: not even a call for them, per reader completed.
-        if (this.runs.HasRuns)
+        if (this.completed)
         {
-            unused = this.runs.TakeAll(unused);
+            throw PipeMisuse.ReadingAfterCompletion();
         }
-
-        this.chain.Release(unused);
     }
+
+    private void ThrowIfReading()
+    {
+        if (this.resultOutstanding && !this.outstandingCanceled)
+        {
+            ThrowAlreadyReading();
+        }
+    }
+
+    // A throw of its own, so ThrowIfReading, on every read, is small enough to be inlined.
+    [DoesNotReturn]
+    private static void ThrowAlreadyReading() => throw PipeMisuse.AlreadyReading();
 
     private ValueTask<ReadResult> ReadyResult()
     {
         if (this.ErrorIsDue)
         {
             // Misuse throws from the call, as Pipe's does; a read's error comes with the awaitable.
-            return this.consumer.IsMisused ? throw this.readError : ValueTask.FromException<ReadResult>(this.readError);
+            return this.readErrorIsMisuse ? throw this.readError : ValueTask.FromException<ReadResult>(this.readError);
         }
 
         return new ValueTask<ReadResult>(this.TakeResult());
@@ -343,14 +359,20 @@ public sealed partial class FilePipeReader : PipeReader
     {
         // CancelPendingRead sets the flag under the lock from any thread, while an inline read takes its result
         // without it: clear the flag under the lock, so a cancellation that comes meanwhile is kept for the next read.
-        bool canceled = this.consumer.SeesCancelPending;
+        bool canceled = Volatile.Read(ref this.cancelPending);
         if (canceled)
         {
             this.ClearCancelPending();
         }
 
-        this.consumer.BeginResult(canceled);
-        ReadOnlySequence<byte> buffer = this.chain.TakeBuffer();
+        this.resultOutstanding = true;
+        this.outstandingCanceled = canceled;
+        this.tentativeRead = false;
+        this.returnedEnd = this.bufferedEnd;
+        this.segmentsAhead = 0;
+        ReadOnlySequence<byte> buffer = this.head is null
+            ? default
+            : new ReadOnlySequence<byte>(this.head, this.headIndex, this.tail!, this.tail!.Memory.Length);
         this.WakeReadAheadIfRoom();
         return new ReadResult(buffer, canceled, this.endOfData && this.readError is null);
     }
@@ -361,7 +383,7 @@ public sealed partial class FilePipeReader : PipeReader
     {
         lock (this.sync)
         {
-            this.consumer.ClearCancel();
+            this.cancelPending = false;
         }
     }
 }
