@@ -7,6 +7,19 @@ namespace FilePipes;
 /// </summary>
 public sealed partial class FilePipeReader
 {
+    /// <summary>The data a run reads between two takings of the lock: 16 reads at 4 KiB, one at 64 KiB and more.</summary>
+    private const int BatchBytes = 64 * 1024;
+
+    // The schedule: segments kept filled ahead of the consumer (0 reads inline), reads in flight, segments per run.
+    private int readAheadSegments;
+    private int parallelReads;
+    private int runSegments;
+    // Segments a run rents at once and hands over under one lock (1 for a handle that cannot seek, whose reads may
+    // wait for a writer: each read's bytes go to the consumer as soon as they come).
+    private int batchSegments = 1;
+    // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
+    private bool choosesByLength;
+
     /// <summary>Makes the automatic choice before any read has (TryRead and CopyTo, which need the schedule first).</summary>
     private void ChooseNow()
     {

@@ -14,20 +14,11 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader
 {
-    /// <summary>The data a run reads between two takings of the lock: 16 reads at 4 KiB, one at 64 KiB and more.</summary>
-    private const int BatchBytes = 64 * 1024;
-
-    private int parallelReads;
-    private int runSegments;
-
     private int runsInFlight;
     // Segments claimed by runs and not yet appended or recycled: they count against the read-ahead bound.
     private int segmentsInRuns;
     private long claimOffset;
     private bool claimsEnded;
-    // Segments a run rents at once and hands over under one lock (1 for a handle that cannot seek, whose reads may
-    // wait for a writer: each read's bytes go to the consumer as soon as they come).
-    private int batchSegments = 1;
 
     private bool IsParallel => this.parallelReads > 1;
 

@@ -68,8 +68,6 @@ public sealed partial class FilePipeReader : PipeReader
     // The tests' seam (FilePipeReader.Probe.cs); null in production.
     private readonly Probe? probe;
     private long fileOffset;
-    // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
-    private bool choosesByLength;
 
     private bool endOfData;
     private Exception? readError;
