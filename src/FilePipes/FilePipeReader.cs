@@ -54,8 +54,9 @@ public sealed partial class FilePipeReader : PipeReader
 {
     // The reader is one class whose parts each live in a partial file that declares the fields it owns: the buffer
     // (FilePipeReader.Buffer.cs), the runs (FilePipeReader.Runs.cs), the claims and the hand-over in file order
-    // (FilePipeReader.Parallel.cs), the read signal (FilePipeReader.ReadAhead.cs), the inline gate
-    // (FilePipeReader.Inline.cs); this file keeps the consumer's state and how the data ends. The lock guards every
+    // (FilePipeReader.Parallel.cs), the schedule (FilePipeReader.Choice.cs), the read signal
+    // (FilePipeReader.ReadAhead.cs), the inline gate (FilePipeReader.Inline.cs); this file keeps the consumer's state
+    // and how the data ends. The lock guards every
     // field of every part, except in an inline reader, whose buffer and consumer state the gate guards instead; a run's
     // work item reads its batch without it (FilePipeReader.RunReads.cs). The parts are files, not structs in fields:
     // a struct changes what the JIT inlines and which write barrier a stored reference takes, on the hot paths.
