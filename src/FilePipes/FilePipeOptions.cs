@@ -86,6 +86,10 @@ public sealed record FilePipeOptions
     /// </summary>
     public bool FlushToDisk { get; init; }
 
+    /// <summary>Gets the seam through which tests steer and count a reader's background reads; <see langword="null"/>
+    /// (always, outside tests) leaves them to the thread pool.</summary>
+    internal FilePipeReader.Probe? Probe { get; init; }
+
     /// <summary>Throws when a setting is out of range, naming the setting.</summary>
     internal void Validate()
     {

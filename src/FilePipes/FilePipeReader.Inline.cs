@@ -1,7 +1,8 @@
 namespace FilePipes;
 
 /// <summary>
-/// The inline reader's gate: with no background reads only the consumer touches the buffer, so <c>ReadAsync</c> and
+/// The inline reads, on the consumer's thread when it asks for data (<see cref="FillInline"/>), and the inline reader's
+/// gate: with no background reads only the consumer touches the buffer, so <c>ReadAsync</c> and
 /// <c>AdvanceTo</c> take one compare-and-swap each instead of the lock (a monitor's enter and exit cost two atomic
 /// operations and more work besides, per call). The gate's one job is that <see cref="Complete"/>, which may come from any
 /// thread, never hands segments to <see cref="SegmentStore"/> (and so to another reader) while a consumer call may
@@ -34,6 +35,81 @@ public sealed partial class FilePipeReader
     private const int GateCompleted = 3;
 
     private int gate;
+
+    /// <summary>Reads once on the caller's thread; afterwards there is new data, or the data has ended.</summary>
+    private void FillInline()
+    {
+        long remaining = this.rangeEnd - this.fileOffset;
+        // Stryker disable once Equality : see mutation-testing.md#no-bytes
+        if (remaining <= 0)
+        {
+            this.endOfData = true;
+            // Stryker disable once Statement : see mutation-testing.md#no-bytes
+            return;
+        }
+
+        // A short read (end of file, a pipe) leaves room in the tail; fill that before taking a new segment.
+        PipeSegment? target = this.tail;
+        int filled = target?.Memory.Length ?? 0;
+        bool fresh = target is null || filled == target.Block.Length;
+        if (fresh)
+        {
+            target = this.RentSegment();
+            filled = 0;
+        }
+
+        int count = (int)Math.Min(target!.Block.Length - filled, remaining);
+        int read;
+        try
+        {
+            read = this.file.Read(target.Block.Span.Slice(filled, count), this.fileOffset);
+        }
+        catch (Exception ex)
+        {
+            this.readError = ex;
+            // Stryker disable once Boolean : see mutation-testing.md#no-bytes
+            this.endOfData = true;
+            read = 0;
+        }
+
+        if (read == 0)
+        {
+            this.endOfData = true;
+            if (fresh)
+            {
+                this.Recycle(target);
+            }
+
+            return;
+        }
+
+        this.fileOffset += read;
+        if (fresh)
+        {
+            this.Append(target, read);
+        }
+        else
+        {
+            target.SetLength(filled + read);
+            this.bufferedEnd += read;
+        }
+
+        if (this.fileOffset >= this.rangeEnd)
+        {
+            this.endOfData = true;
+        }
+
+        if (this.choosesByLength)
+        {
+            // A short first read met the end of a small file: no length needed, it stays inline.
+            this.choosesByLength = false;
+            // Stryker disable once Logical : see mutation-testing.md#shortcut
+            if (read == count && !this.endOfData)
+            {
+                this.ChooseByLength();
+            }
+        }
+    }
 
     /// <summary>Enters the gate from <paramref name="from"/>; one atomic operation.</summary>
     private bool TryEnterGate(int from) => Interlocked.CompareExchange(ref this.gate, GateInCall, from) == from;

@@ -4,6 +4,8 @@ namespace FilePipes;
 /// Runs of contiguous segments, each read by a thread-pool work item at its own offsets and appended to the buffer in
 /// file order: <see cref="FilePipeOptions.ParallelReads"/> of them at once, or one (read-ahead alone, and a handle that
 /// cannot seek, whose run reads sequentially). A work item is the reusable run itself, so no read allocates a task.
+/// Here: the claims (which offsets, how many runs, the read-ahead bound) and the hand-over in file order, under the
+/// lock; the runs are queued in FilePipeReader.Runs.cs and read in FilePipeReader.RunReads.cs.
 /// </summary>
 /// <remarks>
 /// A read that comes back short (the end of the file, or a file truncated meanwhile) or fails decides what every
@@ -12,128 +14,11 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader
 {
-    /// <summary>The data a run reads between two takings of the lock: 16 reads at 4 KiB, one at 64 KiB and more.</summary>
-    private const int BatchBytes = 64 * 1024;
-
-    private int parallelReads;
-    private int runSegments;
-
-    // Runs in file order, from the one the consumer reads next; spare runs for reuse.
-    private ParallelReadRun? firstRun;
-    private ParallelReadRun? lastRun;
-    private ParallelReadRun? spareRuns;
     private int runsInFlight;
     // Segments claimed by runs and not yet appended or recycled: they count against the read-ahead bound.
     private int segmentsInRuns;
-    private int segmentsAwaitingOrder;
     private long claimOffset;
     private bool claimsEnded;
-    // Runs taken from the store or built, rather than reused from the spares: for tests.
-    private int runsTaken;
-    // Segments a run rents at once and hands over under one lock (1 for a handle that cannot seek, whose reads may
-    // wait for a writer: each read's bytes go to the consumer as soon as they come).
-    private int batchSegments = 1;
-    // Times a run's work item took the lock, to hand over a batch, rent one or finish: for tests.
-    private int runLocks;
-    // System calls that filled several segments at once (ScatterRead): for tests.
-    private int scatterReads;
-    // Set once the pool's blocks refused to be pinned: no more scatter reads for this reader.
-    private bool pinsRefused;
-    // Runs the consumer took to read itself rather than wait: for tests.
-    private int consumerRuns;
-
-    /// <summary>Gets the number of segments read in parallel that wait for an earlier read, for tests.</summary>
-    internal int SegmentsAwaitingOrder
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.segmentsAwaitingOrder;
-            }
-        }
-    }
-
-    /// <summary>Gets the segments runs have claimed and not yet appended or recycled, and the runs in flight, for tests:
-    /// both fall to zero once every run is done, or a leaked claim shrinks the read-ahead for good.</summary>
-    internal (int SegmentsInRuns, int RunsInFlight) RunCounts
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return (this.segmentsInRuns, this.runsInFlight);
-            }
-        }
-    }
-
-    /// <summary>Gets how many runs the reader took from the store or built, for tests: a run it loses instead of
-    /// keeping as a spare shows up as one more.</summary>
-    internal int RunsTaken
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.runsTaken;
-            }
-        }
-    }
-
-    /// <summary>Gets how many times runs' work items took the reader's lock, for tests: once per batch of reads and
-    /// once to finish, not once per read.</summary>
-    internal int RunLocks
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.runLocks;
-            }
-        }
-    }
-
-    /// <summary>
-    /// Gets or sets a test seam called on the reading thread before each parallel read, with the read's offset: it
-    /// can hold a read back (to complete reads in a chosen order) or throw (to fail the read at that offset).
-    /// </summary>
-    internal Action<long>? BeforeParallelRead { get; set; }
-
-    /// <summary>Gets or sets a test seam that stands in for a scatter read's system call (<see cref="ScatterRead.Read"/>),
-    /// to fail it.</summary>
-    internal ScatterReader? ScatterReadCall { get; set; }
-
-    /// <summary>Gets how many scatter reads the reader's runs made, for tests.</summary>
-    internal int ScatterReads
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.scatterReads;
-            }
-        }
-    }
-
-    /// <summary>Gets or sets a test seam that takes each run's work item instead of the thread pool, so a test decides
-    /// when (and on which thread) a run starts.</summary>
-    internal Action<IThreadPoolWorkItem>? QueueRun { get; set; }
-
-    /// <summary>Gets or sets a value indicating whether a consumer that would wait reads part of a run itself
-    /// (<see cref="TakeRunForConsumer"/>); tests that hold reads back turn it off, so that only workers read.</summary>
-    internal bool ConsumerReads { get; set; } = true;
-
-    /// <summary>Gets how many runs the consumer took to read itself, for tests.</summary>
-    internal int ConsumerRuns
-    {
-        get
-        {
-            lock (this.sync)
-            {
-                return this.consumerRuns;
-            }
-        }
-    }
 
     private bool IsParallel => this.parallelReads > 1;
 
@@ -200,7 +85,7 @@ public sealed partial class FilePipeReader
             }
 
             this.lastRun = run;
-            if (this.QueueRun is { } queue)
+            if (this.probe?.QueueRun is { } queue)
             {
                 queue(run);
                 continue;
@@ -208,304 +93,6 @@ public sealed partial class FilePipeReader
 
             // Stryker disable once Boolean : see mutation-testing.md#prefer-local
             ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
-        }
-    }
-
-    /// <summary>
-    /// When the consumer would wait, with segments of 64 KiB and more: gives it a segment that no work item has started,
-    /// to read on its own thread instead of sleeping until a worker wakes it (a worker that is not spinning then leaves
-    /// it idle: the 64 KiB slow state). The segment comes from the run nearest the consumer: the head of a run whose
-    /// work item has not begun, or the tail of one being read; either way it stays in file order. Smaller segments
-    /// come in batches whose wake-ups are few already, and there the consumer reading measured slower
-    /// (docs/reading-modes.md).
-    /// </summary>
-    /// <returns>A run of the consumer's own, counted in flight, for <see cref="ReadRun"/> on the consumer's thread; or
-    /// <see langword="null"/> when there is nothing to take.</returns>
-    private ParallelReadRun? TakeRunForConsumer()
-    {
-        if (!this.IsParallel || this.batchSegments > 1 || !this.ConsumerReads || this.cancelPending || this.endOfData)
-        {
-            return null;
-        }
-
-        for (ParallelReadRun? run = this.firstRun, before = null; run is not null; before = run, run = run.Next)
-        {
-            if (run.Ended || run.Started == run.Count)
-            {
-                continue;
-            }
-
-            ParallelReadRun mine = this.SpareOrStoredRun();
-            run.Count--;
-            if (run.Started == 0)
-            {
-                // Its work item has not taken the lock yet, so it reads from wherever the offset says when it does.
-                mine.Start(run.Offset, 1);
-                run.Offset += this.bufferSize;
-                mine.Next = run;
-                if (run.Count == 0)
-                {
-                    // Nothing left for the work item: out of the queue now, so it holds no later run back until it runs.
-                    mine.Next = run.Next;
-                    run.Next = null;
-                    run.Queued = false;
-                    // Stryker disable once Boolean : see mutation-testing.md#run-ended
-                    run.Ended = true;
-                    if (this.lastRun == run)
-                    {
-                        this.lastRun = mine;
-                    }
-                }
-
-                if (before is null)
-                {
-                    this.firstRun = mine;
-                }
-                else
-                {
-                    before.Next = mine;
-                }
-            }
-            else
-            {
-                mine.Start(run.Offset + ((long)run.Count * this.bufferSize), 1);
-                mine.Next = run.Next;
-                run.Next = mine;
-                if (this.lastRun == run)
-                {
-                    this.lastRun = mine;
-                }
-            }
-
-            this.runsInFlight++;
-            this.consumerRuns++;
-            return mine;
-        }
-
-        return null;
-    }
-
-    /// <summary>Reads one run's segments in order, on a thread-pool thread, in batches: one lock hands over a batch's
-    /// segments and rents the next batch, so a 4 KiB read does not take the shared lock on its own
-    /// (docs/reading-modes.md).</summary>
-    internal void ReadRun(ParallelReadRun run)
-    {
-        // The batch's rented segments in file order, linked through NextSpare, from the file offset of the first.
-        PipeSegment? batch = null;
-        long offset = 0;
-        try
-        {
-            while (true)
-            {
-                int readCount = 0;
-                int scatterCalls = 0;
-                Exception? error = null;
-                if (batch is not null)
-                {
-                    readCount = this.ReadBatch(run, batch, offset, out error, out scatterCalls);
-                }
-
-                lock (this.sync)
-                {
-                    this.runLocks++;
-                    this.scatterReads += scatterCalls;
-                    if (batch is not null)
-                    {
-                        PipeSegment done = batch;
-                        batch = null;
-                        this.HandOverBatch(run, done, offset, readCount, error);
-                    }
-
-                    if (this.completed || run.Ended || run.Started == run.Count)
-                    {
-                        this.FinishRun(run);
-                        return;
-                    }
-
-                    offset = run.Offset + ((long)run.Started * this.bufferSize);
-                    // The reader's first data comes alone, as soon as it is read: the first data is never held back.
-                    // Once any data is in (the consumer may have read the head itself), batches are whole.
-                    int take = this.bufferedEnd == 0 && run.Started == 0 && run == this.firstRun
-                        ? 1
-                        : Math.Min(this.batchSegments, run.Count - run.Started);
-                    this.RentBatch(run, take, ref batch);
-                }
-            }
-        }
-        catch (Exception ex)
-        {
-            // Anything unexpected (a pool that throws, say) fails the run at that point, never leaves the consumer waiting.
-            lock (this.sync)
-            {
-                // A pool that throws part-way through a batch: the segments rented before it go back.
-                for (PipeSegment? segment = batch; segment is not null;)
-                {
-                    PipeSegment? next = segment.NextSpare;
-                    segment.NextSpare = null;
-                    this.segmentsInRuns--;
-                    this.Recycle(segment);
-                    segment = next;
-                }
-
-                // Stryker disable once Logical : see mutation-testing.md#race-guard
-                if (!this.completed && run.Queued && !run.Ended)
-                {
-                    run.Error = ex;
-                    this.EndRunAt(run, offset, endsClaims: true);
-                }
-
-                this.FinishRun(run);
-            }
-        }
-    }
-
-    /// <summary>Reads a batch's segments in order, without the lock, up to the first read that comes back short or fails.</summary>
-    /// <returns>How many segments were read (the last may be short: <see cref="PipeSegment.ReadLength"/> says).</returns>
-    private int ReadBatch(ParallelReadRun run, PipeSegment batch, long offset, out Exception? error, out int scatterCalls)
-    {
-        error = null;
-        scatterCalls = 0;
-        int readCount = 0;
-        PipeSegment? segment = batch;
-
-        // Two segments or more: one system call fills up to ScatterRead.MaxBlocks of them where the OS has it (not
-        // with the read seam, which holds reads one by one). A failed call leaves the rest to the reads below.
-        if (batch.NextSpare is not null && this.BeforeParallelRead is null && !this.pinsRefused && this.file.CanReadScatter)
-        {
-            while (segment is not null)
-            {
-                int filled = this.ReadScattered(segment, offset, out bool ended);
-                // Stryker disable once Equality : see mutation-testing.md#off-boundary
-                if (filled < 0)
-                {
-                    break;
-                }
-
-                scatterCalls++;
-                readCount += filled;
-                if (ended)
-                {
-                    return readCount;
-                }
-
-                for (int i = 0; i < filled; i++)
-                {
-                    segment = segment!.NextSpare;
-                    offset += this.bufferSize;
-                }
-            }
-        }
-
-        for (; segment is not null; segment = segment.NextSpare)
-        {
-            // A discard or Complete seen without the lock spares the rest of the batch; a stale view costs only a read
-            // whose bytes the hand-over drops.
-            if (readCount > 0 && (this.completed || !run.Queued))
-            {
-                break;
-            }
-
-            int count = (int)Math.Min(this.bufferSize, this.rangeEnd - offset);
-            int read = 0;
-            try
-            {
-                if (this.IsParallel)
-                {
-                    this.BeforeParallelRead?.Invoke(offset);
-                }
-
-                read = this.file.Read(segment.Block.Span[..count], offset);
-            }
-            catch (Exception ex)
-            {
-                error = ex;
-            }
-
-            segment.ReadLength = read;
-            readCount++;
-            if (read < count)
-            {
-                break;
-            }
-
-            offset += count;
-        }
-
-        return readCount;
-    }
-
-    /// <summary>Fills up to <see cref="ScatterRead.MaxBlocks"/> segments from <paramref name="first"/> on with one system
-    /// call, and sets each one's <see cref="PipeSegment.ReadLength"/> as its own read would have.</summary>
-    /// <returns>How many segments it filled, the last of them short when <paramref name="ended"/> (the end of the file
-    /// came); or -1 when the call failed.</returns>
-    private int ReadScattered(PipeSegment first, long offset, out bool ended)
-    {
-        ended = false;
-        ScatterBlocks blocks = default;
-        int count = 0;
-        long end = offset;
-        for (PipeSegment? segment = first; segment is not null && count < ScatterRead.MaxBlocks; segment = segment.NextSpare)
-        {
-            int length = (int)Math.Min(this.bufferSize, this.rangeEnd - end);
-            blocks[count++] = segment.Block[..length];
-            end += length;
-        }
-
-        ReadOnlySpan<Memory<byte>> asked = blocks[..count];
-        long read = this.ScatterReadCall is { } call ? call(asked, offset) : this.file.ReadScatter(asked, offset);
-        if (read == ScatterRead.PinRefused)
-        {
-            // A pool whose blocks cannot be pinned refuses every batch alike: this reader reads one by one from now on.
-            // Written without the lock: a worker that sees it late makes one attempt more.
-            this.pinsRefused = true;
-        }
-
-        // Stryker disable once Equality : see mutation-testing.md#no-bytes
-        if (read < 0)
-        {
-            return -1;
-        }
-
-        int filled = 0;
-        for (PipeSegment? segment = first; filled < count; segment = segment.NextSpare)
-        {
-            int length = asked[filled].Length;
-            int got = (int)Math.Min(length, read);
-            segment!.ReadLength = got;
-            read -= got;
-            filled++;
-            // Stryker disable once Equality,Statement : see mutation-testing.md#short-block
-            if (got < length)
-            {
-                ended = true;
-                break;
-            }
-        }
-
-        return filled;
-    }
-
-    /// <summary>Rents a batch of segments into <paramref name="batch"/>, linked through <see cref="PipeSegment.NextSpare"/>
-    /// in file order, counting each as started once rented: a pool that throws part-way leaves the ones rented so far in
-    /// the batch, for the caller to recycle.</summary>
-    private void RentBatch(ParallelReadRun run, int count, ref PipeSegment? batch)
-    {
-        PipeSegment? last = null;
-        for (int i = 0; i < count; i++)
-        {
-            PipeSegment segment = this.RentSegment();
-            segment.NextSpare = null;
-            if (last is null)
-            {
-                batch = segment;
-            }
-            else
-            {
-                last.NextSpare = segment;
-            }
-
-            last = segment;
-            run.Started++;
         }
     }
 
@@ -557,7 +144,7 @@ public sealed partial class FilePipeReader
         if (read > 0)
         {
             run.Enqueue(segment);
-            this.segmentsAwaitingOrder++;
+            this.probe?.CountSegmentsAwaitingOrder(1);
         }
         else
         {
@@ -590,21 +177,6 @@ public sealed partial class FilePipeReader
 
         // A later run that met the end first is discarded, so its verdict on the end of the data goes with it.
         this.claimsEnded = endsClaims;
-    }
-
-    /// <summary>Takes a run out of the file-order queue and recycles the segments it read.</summary>
-    private void Discard(ParallelReadRun run)
-    {
-        run.Queued = false;
-        run.Next = null;
-        for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
-        {
-            this.segmentsAwaitingOrder--;
-            this.segmentsInRuns--;
-            this.Recycle(segment);
-        }
-
-        this.ReturnIfDone(run);
     }
 
     private void FinishRun(ParallelReadRun run)
@@ -649,7 +221,7 @@ public sealed partial class FilePipeReader
         {
             for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
             {
-                this.segmentsAwaitingOrder--;
+                this.probe?.CountSegmentsAwaitingOrder(-1);
                 this.segmentsInRuns--;
                 this.fileOffset += segment.ReadLength;
                 this.Append(segment, segment.ReadLength);
@@ -684,80 +256,4 @@ public sealed partial class FilePipeReader
             this.endOfData = true;
         }
     }
-
-    private ParallelReadRun SpareOrStoredRun()
-    {
-        ParallelReadRun run = this.spareRuns ?? this.StoredOrNewRun();
-        // Stryker disable once Conditional : see mutation-testing.md#same-value
-        this.spareRuns = run == this.spareRuns ? run.Next : this.spareRuns;
-        return run;
-    }
-
-    private ParallelReadRun StoredOrNewRun()
-    {
-        this.runsTaken++;
-        ParallelReadRun? run = ParallelReadRun.Stored.Take();
-        if (run is null)
-        {
-            return new ParallelReadRun(this);
-        }
-
-        run.Reader = this;
-        return run;
-    }
-
-    private void ReturnIfDone(ParallelReadRun run)
-    {
-        if (!run.Queued && !run.InFlight)
-        {
-            run.Error = null;
-            run.Next = this.spareRuns;
-            this.spareRuns = run;
-        }
-    }
-
-    /// <summary>On completion: adds the segments that runs read, and the consumer will now never take, to a chain of
-    /// unused ones, and stores the runs no work item holds (the others are stored when their work item finishes).</summary>
-    /// <returns>The chain, linked through <see cref="PipeSegment.NextSpare"/>.</returns>
-    private PipeSegment? TakeRunSegments(PipeSegment? unused)
-    {
-        for (ParallelReadRun? run = this.firstRun; run is not null;)
-        {
-            ParallelReadRun? next = run.Next;
-            for (PipeSegment? segment = run.Dequeue(); segment is not null; segment = run.Dequeue())
-            {
-                segment.NextSpare = unused;
-                unused = segment;
-            }
-
-            run.Next = null;
-            if (!run.InFlight)
-            {
-                ParallelReadRun.Stored.Return(run);
-            }
-
-            run = next;
-        }
-
-        for (ParallelReadRun? run = this.spareRuns; run is not null;)
-        {
-            ParallelReadRun? next = run.Next;
-            run.Next = null;
-            ParallelReadRun.Stored.Return(run);
-            run = next;
-        }
-
-        this.firstRun = this.lastRun = this.spareRuns = null;
-        return unused;
-    }
-}
-
-/// <summary>The shape of <see cref="ScatterRead.Read"/>, for the reader's test seam.</summary>
-internal delegate long ScatterReader(ReadOnlySpan<Memory<byte>> blocks, long fileOffset);
-
-/// <summary>A batch's blocks for one scatter read, on the stack.</summary>
-[System.Runtime.CompilerServices.InlineArray(ScatterRead.MaxBlocks)]
-internal struct ScatterBlocks
-{
-    private Memory<byte> first;
 }

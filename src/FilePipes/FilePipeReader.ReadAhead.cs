@@ -17,7 +17,6 @@ public sealed partial class FilePipeReader
     // Signals that completed readers left for the next reader with background reads.
     private static readonly ReuseStack<ReusableSignal<ReadResult>> StoredSignals = new(16);
 
-    private int readAheadSegments;
     // Segments filled since the consumer last took a result. Bytes alone would not bound memory: a FIFO that delivers
     // one byte per read would fill a whole pooled segment per byte.
     private int segmentsAhead;

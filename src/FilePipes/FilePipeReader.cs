@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
@@ -53,32 +52,23 @@ namespace FilePipes;
 /// </remarks>
 public sealed partial class FilePipeReader : PipeReader
 {
+    // The reader is one class whose parts each live in a partial file that declares the fields it owns: the buffer
+    // (FilePipeReader.Buffer.cs), the runs (FilePipeReader.Runs.cs), the claims and the hand-over in file order
+    // (FilePipeReader.Parallel.cs), the schedule (FilePipeReader.Choice.cs), the read signal
+    // (FilePipeReader.ReadAhead.cs), the inline gate (FilePipeReader.Inline.cs); this file keeps the consumer's state
+    // and how the data ends. The lock guards every
+    // field of every part, except in an inline reader, whose buffer and consumer state the gate guards instead; a run's
+    // work item reads its batch without it (FilePipeReader.RunReads.cs). The parts are files, not structs in fields:
+    // a struct changes what the JIT inlines and which write barrier a stored reference takes, on the hot paths.
     // A monitor on the reader's own file access object, which nothing outside the reader can reach: no lock object to
     // build per reader (a System.Threading.Lock is 40 B and its construction per file opened; an A/B of the two
     // found no difference in time: docs/reading-modes.md).
     private readonly object sync;
     private readonly FileHandleAccess file;
-    private readonly MemoryPool<byte> pool;
-    // Over the shared pool, segments come from and go back to SegmentStore, so a new reader builds none.
-    private readonly bool storesSegments;
-    private readonly int bufferSize;
     private readonly long rangeEnd;
+    // The tests' seam (FilePipeReader.Probe.cs); null in production.
+    private readonly Probe? probe;
     private long fileOffset;
-    // The options leave the choice of schedule to the reader and it has not been made yet (see ChooseByLength).
-    private bool choosesByLength;
-
-    // The buffer is a chain of segments from head (at headIndex) to tail; indexes below are absolute byte counts
-    // since the reader started, so examined/returned positions survive segment recycling.
-    private PipeSegment? head;
-    private int headIndex;
-    private PipeSegment? tail;
-    private PipeSegment? spare;
-    // The last segment recycled, kept out of the spare list: an inline reader that consumes each read whole recycles
-    // and rents one segment per read, and a slot costs one reference store each way where the list costs two.
-    private PipeSegment? recycled;
-    private long bufferedEnd;
-    private long examinedEnd;
-    private long returnedEnd;
 
     private bool endOfData;
     private Exception? readError;
@@ -115,10 +105,12 @@ public sealed partial class FilePipeReader : PipeReader
         this.choosesByLength = ReadSchedule.ChoosesByLength(options, this.file.IsSeekable);
         this.SetSchedule(ReadSchedule.For(options, this.file.IsSeekable));
         this.claimOffset = options.Offset;
+        if (options.Probe is { } given)
+        {
+            given.Attach(this);
+            this.probe = given;
+        }
     }
-
-    /// <summary>Gets how the reader schedules its reads, as resolved when it opened, for tests.</summary>
-    internal ReadSchedule Schedule => new(this.readAheadSegments, this.parallelReads);
 
     /// <summary>Gets a value indicating whether the reader reads sequentially because its handle cannot seek.</summary>
     public bool IsSequentialFallback => !this.file.IsSeekable;
@@ -130,8 +122,6 @@ public sealed partial class FilePipeReader : PipeReader
     [MemberNotNullWhen(true, nameof(readError))]
     private bool ErrorIsDue =>
         this.readError is not null && (this.readErrorIsMisuse || (!this.cancelPending && this.bufferedEnd <= this.examinedEnd));
-
-    private long BufferStart => this.head is null ? this.bufferedEnd : this.head.RunningIndex + this.headIndex;
 
     /// <inheritdoc/>
     public override ValueTask<ReadResult> ReadAsync(CancellationToken cancellationToken = default)
@@ -283,142 +273,6 @@ public sealed partial class FilePipeReader : PipeReader
     }
 
     /// <inheritdoc/>
-    public override void AdvanceTo(SequencePosition consumed) => this.AdvanceTo(consumed, consumed);
-
-    /// <inheritdoc/>
-    public override void AdvanceTo(SequencePosition consumed, SequencePosition examined)
-    {
-        // Inline, with a result outstanding: the gate instead of the lock (FilePipeReader.Inline.cs).
-        if (this.readAheadSegments == 0 && this.TryEnterGate(GateHolding))
-        {
-            this.ThrowIfCompletedInGate();
-            try
-            {
-                if (!this.TryConsumeWholeSegment(consumed, examined))
-                {
-                    this.Advance(consumed, examined);
-                }
-            }
-            finally
-            {
-                this.ExitGate();
-            }
-
-            return;
-        }
-
-        this.AdvanceLocked(consumed, examined);
-    }
-
-    // Apart from AdvanceTo, so the lock's frame and handler are not set up on every inline read.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void AdvanceLocked(SequencePosition consumed, SequencePosition examined)
-    {
-        lock (this.sync)
-        {
-            if (this.completed)
-            {
-                throw PipeMisuse.ReadingAfterCompletion();
-            }
-
-            // Pipe's read begins when its awaitable gives the result: before that, there is no read to end.
-            if (this.readSignal is { HasUnobservedResult: true } or { HasSetAside: true })
-            {
-                throw PipeMisuse.NoReadToComplete();
-            }
-
-            if (this.resultOutstanding && this.readAheadSegments > 0)
-            {
-                this.Advance(consumed, examined);
-                return;
-            }
-
-            // An inline reader with a consumer call inside the gate, or no read to end: nothing to advance.
-            if (this.resultOutstanding || !this.tentativeRead)
-            {
-                throw PipeMisuse.NoReadToComplete();
-            }
-
-            this.AdvanceTentative(consumed, examined);
-        }
-    }
-
-    /// <summary>Under the lock, after a <see cref="TryRead"/> that returned false: the positions are checked against the
-    /// last buffer returned, as for any advance.</summary>
-    private void AdvanceTentative(SequencePosition consumed, SequencePosition examined)
-    {
-        bool gated = this.EnterGateLocked();
-        try
-        {
-            this.Advance(consumed, examined);
-        }
-        finally
-        {
-            if (gated)
-            {
-                this.ExitGateLocked();
-            }
-        }
-    }
-
-    /// <summary>Inside the gate: the buffer just returned, one segment, consumed and examined to its end (what a consumer
-    /// that takes everything does on every read). Its segment goes straight to the recycled slot, with no position to
-    /// resolve and no chain to walk; anything else is left to <see cref="Advance"/>, which does the same for this case.</summary>
-    /// <returns>Whether the buffer was consumed here.</returns>
-    private bool TryConsumeWholeSegment(SequencePosition consumed, SequencePosition examined)
-    {
-        PipeSegment? only = this.tail;
-        if (only is null || only != this.head || consumed.GetObject() != only || !examined.Equals(consumed)
-            || consumed.GetInteger() != only.Memory.Length)
-        {
-            return false;
-        }
-
-        // Inline, with a result outstanding (the gate holding): no read has appended since the result.
-        Debug.Assert(this.bufferedEnd == this.returnedEnd, "An inline reader read while a result was outstanding.");
-
-        this.resultOutstanding = false;
-        this.examinedEnd = this.returnedEnd;
-        this.Recycle(only);
-        this.head = this.tail = null;
-        this.headIndex = 0;
-
-        // Only inline readers (the gate) come here: no background reads to wake, unlike Advance.
-        return true;
-    }
-
-    private void Advance(SequencePosition consumed, SequencePosition examined)
-    {
-        long consumedAt = this.ToAbsolute(consumed);
-        long examinedAt;
-        if (examined.GetObject() is null && consumed.GetObject() is not null)
-        {
-            // A default examined position beside a real consumed one examines nothing, as on Pipe: the bytes not
-            // examined before are still new to the next read. (Both default are an empty buffer's start and end.)
-            examinedAt = this.examinedEnd;
-        }
-        else
-        {
-            // AdvanceTo(consumed) passes the same position twice: resolve it once.
-            // Stryker disable once Conditional : see mutation-testing.md#shortcut
-            examinedAt = examined.Equals(consumed) ? consumedAt : this.ToAbsolute(examined);
-            if (examinedAt < consumedAt)
-            {
-                throw PipeMisuse.ExaminedBeforeConsumed();
-            }
-        }
-
-        this.resultOutstanding = false;
-        this.tentativeRead = false;
-        // An examined position before the last one takes nothing back: the next read still waits for new bytes, as
-        // Pipe's ReadAsync does (its TryRead returns the bytes in between again; 8.0's Pipe throws instead).
-        this.examinedEnd = Math.Max(this.examinedEnd, examinedAt);
-        this.ReleaseBefore(consumedAt);
-        // Stryker disable once Statement : see mutation-testing.md#wake-after-advance
-        this.WakeReadAheadIfRoom();
-    }
-
-    /// <inheritdoc/>
     public override void CancelPendingRead()
     {
         lock (this.sync)
@@ -469,36 +323,6 @@ public sealed partial class FilePipeReader : PipeReader
         this.file.Dispose();
     }
 
-    /// <summary>Hands every segment of the buffer, the spares and the runs' to the store (or the caller's pool).</summary>
-    private void ReleaseBuffer()
-    {
-        PipeSegment? unused = this.spare;
-        for (PipeSegment? segment = this.head; segment is not null;)
-        {
-            PipeSegment? next = segment.NextInChain;
-            segment.Detach(this.returnedEnd);
-            segment.NextSpare = unused;
-            unused = segment;
-            segment = next;
-        }
-
-        if (this.recycled is { } last)
-        {
-            last.NextSpare = unused;
-            unused = last;
-        }
-
-        this.head = this.tail = this.spare = this.recycled = null;
-
-        // An inline reader never had runs: not even a call for them, per reader completed.
-        if (this.firstRun is not null || this.spareRuns is not null)
-        {
-            unused = this.TakeRunSegments(unused);
-        }
-
-        this.ReleaseSegments(unused);
-    }
-
     private void ThrowIfCompleted()
     {
         if (this.completed)
@@ -518,119 +342,6 @@ public sealed partial class FilePipeReader : PipeReader
     // A throw of its own, so ThrowIfReading, on every read, is small enough to be inlined.
     [DoesNotReturn]
     private static void ThrowAlreadyReading() => throw PipeMisuse.AlreadyReading();
-
-    /// <summary>Reads once on the caller's thread; afterwards there is new data, or the data has ended.</summary>
-    private void FillInline()
-    {
-        long remaining = this.rangeEnd - this.fileOffset;
-        // Stryker disable once Equality : see mutation-testing.md#no-bytes
-        if (remaining <= 0)
-        {
-            this.endOfData = true;
-            // Stryker disable once Statement : see mutation-testing.md#no-bytes
-            return;
-        }
-
-        // A short read (end of file, a pipe) leaves room in the tail; fill that before taking a new segment.
-        PipeSegment? target = this.tail;
-        int filled = target?.Memory.Length ?? 0;
-        bool fresh = target is null || filled == target.Block.Length;
-        if (fresh)
-        {
-            target = this.RentSegment();
-            filled = 0;
-        }
-
-        int count = (int)Math.Min(target!.Block.Length - filled, remaining);
-        int read;
-        try
-        {
-            read = this.file.Read(target.Block.Span.Slice(filled, count), this.fileOffset);
-        }
-        catch (Exception ex)
-        {
-            this.readError = ex;
-            // Stryker disable once Boolean : see mutation-testing.md#no-bytes
-            this.endOfData = true;
-            read = 0;
-        }
-
-        if (read == 0)
-        {
-            this.endOfData = true;
-            if (fresh)
-            {
-                this.Recycle(target);
-            }
-
-            return;
-        }
-
-        this.fileOffset += read;
-        if (fresh)
-        {
-            this.Append(target, read);
-        }
-        else
-        {
-            target.SetLength(filled + read);
-            this.bufferedEnd += read;
-        }
-
-        if (this.fileOffset >= this.rangeEnd)
-        {
-            this.endOfData = true;
-        }
-
-        if (this.choosesByLength)
-        {
-            // A short first read met the end of a small file: no length needed, it stays inline.
-            this.choosesByLength = false;
-            // Stryker disable once Logical : see mutation-testing.md#shortcut
-            if (read == count && !this.endOfData)
-            {
-                this.ChooseByLength();
-            }
-        }
-    }
-
-    /// <summary>Makes the automatic choice before any read has (TryRead and CopyTo, which need the schedule first).</summary>
-    private void ChooseNow()
-    {
-        if (this.choosesByLength)
-        {
-            this.choosesByLength = false;
-            this.ChooseByLength();
-        }
-    }
-
-    /// <summary>The automatic choice, by the bytes from the range's start to the file's end (capped by the range).
-    /// What is already read stays in the buffer; background reads, if chosen, continue from where the inline read
-    /// stopped.</summary>
-    private void ChooseByLength()
-    {
-        long length;
-        try
-        {
-            length = this.file.Length();
-        }
-        catch (IOException)
-        {
-            // The choice only tunes speed: inline reads any file whole.
-            return;
-        }
-
-        this.SetSchedule(ReadSchedule.Automatic(this.bufferSize, Math.Max(0, Math.Min(length, this.rangeEnd) - this.claimOffset)));
-        this.claimOffset = this.fileOffset;
-    }
-
-    private void SetSchedule(ReadSchedule schedule)
-    {
-        this.readAheadSegments = schedule.ReadAhead;
-        this.parallelReads = schedule.ParallelReads;
-        this.runSegments = Math.Max(1, schedule.ReadAhead / schedule.ParallelReads);
-        this.batchSegments = this.file.IsSeekable ? Math.Max(1, BatchBytes / this.bufferSize) : 1;
-    }
 
     private ValueTask<ReadResult> ReadyResult()
     {
@@ -673,151 +384,5 @@ public sealed partial class FilePipeReader : PipeReader
         {
             this.cancelPending = false;
         }
-    }
-
-    private long ToAbsolute(SequencePosition position)
-    {
-        object? owner = position.GetObject();
-        if (owner is null)
-        {
-            // The positions of an empty buffer carry no segment.
-            return this.BufferStart;
-        }
-
-        int index = position.GetInteger();
-
-        // The end of the buffer just returned, which almost every consumer passes: the tail is in the chain and its
-        // end is the buffer's end, so the checks below cannot fail (unless reads have appended since).
-        // Stryker disable once Equality,Block : see mutation-testing.md#shortcut
-        if (owner == this.tail && index == this.tail.Memory.Length && this.bufferedEnd == this.returnedEnd)
-        {
-            return this.returnedEnd;
-        }
-
-        // Any position not into this reader's chain is foreign, whatever its kind (another reader's, a Pipe's, an
-        // array's); a segment that starts at or after the last buffer's end was in no buffer the consumer holds.
-        if (owner is not PipeSegment segment || segment.Reader != this || !segment.InChain || index < 0
-            || index > segment.Memory.Length || segment.RunningIndex >= this.returnedEnd)
-        {
-            throw PipeMisuse.PositionNotInBuffer();
-        }
-
-        long at = segment.RunningIndex + index;
-        if (at < this.BufferStart || at > this.returnedEnd)
-        {
-            throw PipeMisuse.PositionNotInBuffer();
-        }
-
-        return at;
-    }
-
-    private void ReleaseBefore(long consumedAt)
-    {
-        while (this.head is not null)
-        {
-            long headEnd = this.head.RunningIndex + this.head.Memory.Length;
-            if (consumedAt < headEnd)
-            {
-                this.headIndex = (int)(consumedAt - this.head.RunningIndex);
-                return;
-            }
-
-            PipeSegment? next = this.head.NextInChain;
-            this.Recycle(this.head);
-            this.head = next;
-            this.headIndex = 0;
-        }
-
-        this.tail = null;
-    }
-
-    private PipeSegment RentSegment()
-    {
-        if (this.recycled is { } last)
-        {
-            this.recycled = null;
-            return last.NextUse();
-        }
-
-        return this.RentSpareOrNew();
-    }
-
-    // Apart from RentSegment, so the slot's case, once per inline read, is small enough to be inlined.
-    private PipeSegment RentSpareOrNew()
-    {
-        PipeSegment? segment = this.spare;
-        if (segment is not null)
-        {
-            this.spare = segment.NextSpare;
-            segment.NextSpare = null;
-
-            // The other segment of the block if the consumer saw its last use, so positions into it are refused (see
-            // PipeSegment).
-            return segment.NextUse();
-        }
-
-        return (this.storesSegments ? SegmentStore.Take(this, this.bufferSize) : null)
-            ?? new PipeSegment(this, this.pool.Rent(this.bufferSize), this.bufferSize);
-    }
-
-    private void Recycle(PipeSegment segment)
-    {
-        segment.Detach(this.returnedEnd);
-        if (this.completed)
-        {
-            this.ReleaseLate(segment);
-            return;
-        }
-
-        // Stryker disable once Equality : see mutation-testing.md#shortcut
-        if (this.recycled is null)
-        {
-            this.recycled = segment;
-            return;
-        }
-
-        segment.NextSpare = this.spare;
-        this.spare = segment;
-    }
-
-    // A read in flight when the reader completed: its block is no longer this reader's. Apart from Recycle, which an
-    // inline read calls per read, so Recycle stays small enough to be inlined into ReleaseBefore.
-    private void ReleaseLate(PipeSegment segment)
-    {
-        segment.NextSpare = null;
-        this.ReleaseSegments(segment);
-    }
-
-    /// <summary>Hands a chain of detached segments (linked through <see cref="PipeSegment.NextSpare"/>) to the
-    /// store, or back to the caller's pool.</summary>
-    private void ReleaseSegments(PipeSegment? chain)
-    {
-        if (this.storesSegments)
-        {
-            SegmentStore.Return(chain);
-            return;
-        }
-
-        for (PipeSegment? segment = chain; segment is not null; segment = segment.NextSpare)
-        {
-            segment.Release();
-        }
-    }
-
-    private void Append(PipeSegment segment, int length)
-    {
-        segment.Attach(this.bufferedEnd, length);
-        if (this.tail is null)
-        {
-            this.head = segment;
-            this.headIndex = 0;
-        }
-        else
-        {
-            this.tail.Link(segment);
-        }
-
-        this.tail = segment;
-        this.bufferedEnd += length;
     }
 }

@@ -17,10 +17,10 @@ internal static class BackgroundReads
     }
 
     /// <summary>Reads everything, consuming each buffer whole, then waits until no run is in flight.</summary>
-    public static async Task<byte[]> ReadAllAndSettleAsync(FilePipeReader reader)
+    public static async Task<byte[]> ReadAllAndSettleAsync(FilePipeReader reader, FilePipeReader.Probe probe)
     {
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
         return read;
     }
 }

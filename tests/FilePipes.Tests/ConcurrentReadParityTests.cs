@@ -388,7 +388,8 @@ public sealed class ConcurrentReadParityTests : IDisposable
         if (mode == "fifo")
         {
             string fifo = Fifo.Make(this.files, $"{Guid.NewGuid():N}.fifo");
-            (FilePipeReader onFifo, SafeFileHandle writer) = await Fifo.OpenBothAsync(fifo, () => FilePipe.OpenReader(fifo));
+            var fifoProbe = new FilePipeReader.Probe();
+            (FilePipeReader onFifo, SafeFileHandle writer) = await Fifo.OpenBothAsync(fifo, () => FilePipe.OpenReader(fifo, new FilePipeOptions { Probe = fifoProbe }));
             var stream = new FileStream(writer, FileAccess.Write, bufferSize: 0);
             this.cleanup.Add(() =>
             {
@@ -396,7 +397,7 @@ public sealed class ConcurrentReadParityTests : IDisposable
                 // reader's hold on its handle, so no handle of this test closes while a later test counts them.
                 stream.Dispose();
                 onFifo.Complete();
-                AwaitNoRuns(onFifo);
+                AwaitNoRuns(fifoProbe);
             });
             return new Pending(onFifo, () => stream.Write(new byte[10]));
         }
@@ -409,7 +410,7 @@ public sealed class ConcurrentReadParityTests : IDisposable
             "read-ahead" => new FilePipeOptions { BufferSize = 10, ReadAhead = 1 },
             _ => new FilePipeOptions { BufferSize = 10, ReadAhead = 2, ParallelReads = 2 },
         };
-        FilePipeReader reader = FilePipe.OpenReader(path, options);
+        FilePipeReader reader = Probes.OpenReader(path, options, out FilePipeReader.Probe probe);
         if (mode == "inline")
         {
             this.cleanup.Add(() => reader.Complete());
@@ -419,20 +420,20 @@ public sealed class ConcurrentReadParityTests : IDisposable
         // The background reads start only at the release, so the first read is pending until then; one run of one
         // segment, so the data that comes is ten bytes, as on the pipe, and no more comes after it.
         var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
-        reader.QueueRun = queued.Enqueue;
-        reader.ConsumerReads = false;
+        probe.QueueRun = queued.Enqueue;
+        probe.ConsumerReads = false;
         this.cleanup.Add(() =>
         {
             // The runs held back still count on the reader's handle: run them after Complete, so the handle closes now,
             // not later, while a test that counts handles runs.
-            reader.QueueRun = null;
+            probe.QueueRun = null;
             reader.Complete();
             while (queued.TryDequeue(out IThreadPoolWorkItem? run))
             {
                 run.Execute();
             }
 
-            AwaitNoRuns(reader);
+            AwaitNoRuns(probe);
         });
         return new Pending(reader, () =>
         {
@@ -443,8 +444,8 @@ public sealed class ConcurrentReadParityTests : IDisposable
         });
     }
 
-    private static void AwaitNoRuns(FilePipeReader reader) =>
-        Assert.True(SpinWait.SpinUntil(() => reader.RunCounts.RunsInFlight == 0, TestTimeout.Limit), "a background read did not end");
+    private static void AwaitNoRuns(FilePipeReader.Probe probe) =>
+        Assert.True(SpinWait.SpinUntil(() => probe.RunCounts.RunsInFlight == 0, TestTimeout.Limit), "a background read did not end");
 
     /// <summary>A reader whose next read waits until <see cref="Release"/> gives it ten bytes.</summary>
     private sealed record Pending(PipeReader Reader, Action Release);

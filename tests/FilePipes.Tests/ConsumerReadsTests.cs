@@ -28,8 +28,8 @@ public sealed class ConsumerReadsTests : IDisposable
     public async Task AConsumerWithNothingReadyReadsWhatNoWorkerStartedAndGetsEveryByteInOrder()
     {
         string path = this.files.WriteRandom("consumer-reads.bin", 12 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
-        var workers = new HeldWorkers(reader);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfFour, out FilePipeReader.Probe probe);
+        var workers = new HeldWorkers(probe);
 
         // The first read: the first run's work item cannot have begun (the read claimed the run under the lock a moment
         // before), so the consumer reads its head and returns it without waiting.
@@ -47,13 +47,13 @@ public sealed class ConsumerReadsTests : IDisposable
         ValueTask<ReadResult> second = ReadAsConsumer(reader);
         Assert.False(second.IsCompleted);
         Assert.Equal(Segments(0, 3, 2, 7, 6, 5), workers.ConsumerOffsets);
-        Assert.Equal(6, reader.ConsumerRuns);
+        Assert.Equal(6, probe.ConsumerRuns);
 
         workers.Release();
         await DrainAsync(reader, second, output);
 
         Assert.Equal(File.ReadAllBytes(path), output.ToArray());
-        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        await WaitUntilAsync(() => probe.RunCounts == (0, 0));
         reader.Complete();
     }
 
@@ -61,8 +61,8 @@ public sealed class ConsumerReadsTests : IDisposable
     public async Task ARunClaimedAfterTheConsumerReadTheLastRunsTailComesAfterThatTail()
     {
         string path = this.files.WriteRandom("consumer-tail.bin", 12 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
-        var workers = new HeldWorkers(reader);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfFour, out FilePipeReader.Probe probe);
+        var workers = new HeldWorkers(probe);
         var output = new MemoryStream();
         await TakeAsync(reader, ReadAsConsumer(reader), output);
         await workers.ReachedAsync(Segment);
@@ -83,7 +83,7 @@ public sealed class ConsumerReadsTests : IDisposable
         await DrainAsync(reader, ReadAsConsumer(reader), output);
 
         Assert.Equal(File.ReadAllBytes(path), output.ToArray());
-        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        await WaitUntilAsync(() => probe.RunCounts == (0, 0));
         reader.Complete();
     }
 
@@ -92,11 +92,11 @@ public sealed class ConsumerReadsTests : IDisposable
     {
         // Runs of one segment, three at once; their work items start only when the test runs them.
         string path = this.files.WriteRandom("consumer-last-run.bin", 8 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 3, ParallelReads = 3 });
-        var workers = new HeldWorkers(reader);
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 3, ParallelReads = 3 }, out FilePipeReader.Probe probe);
+        var workers = new HeldWorkers(probe);
         var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
         bool started = false;
-        reader.QueueRun = item =>
+        probe.QueueRun = item =>
         {
             if (Volatile.Read(ref started))
             {
@@ -149,11 +149,11 @@ public sealed class ConsumerReadsTests : IDisposable
         await DrainAsync(reader, ReadAsConsumer(reader), output);
 
         Assert.Equal(File.ReadAllBytes(path), output.ToArray());
-        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        await WaitUntilAsync(() => probe.RunCounts == (0, 0));
 
         // A run the consumer emptied is a spare again once its work item finishes: at most the three in flight, the
         // consumer's own and one finishing were ever taken (4 here; 9 if each emptied run were lost).
-        Assert.InRange(reader.RunsTaken, 1, 5);
+        Assert.InRange(probe.RunsTaken, 1, 5);
         reader.Complete();
     }
 
@@ -162,9 +162,9 @@ public sealed class ConsumerReadsTests : IDisposable
     {
         string path = this.files.WriteRandom("consumer-error.bin", 12 * Segment);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour with { Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfFour with { Pool = pool }, out FilePipeReader.Probe probe);
         var failure = new IOException("the consumer's read failed");
-        var workers = new HeldWorkers(reader, offset =>
+        var workers = new HeldWorkers(probe, offset =>
         {
             if (offset == 3 * Segment)
             {
@@ -197,11 +197,11 @@ public sealed class ConsumerReadsTests : IDisposable
     {
         string path = this.files.WriteRandom("consumer-complete.bin", 12 * Segment);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour with { Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfFour with { Pool = pool }, out FilePipeReader.Probe probe);
 
         // Complete from inside the consumer's own read (as another thread's Complete would land): the read ends, the
         // call throws as any read after Complete does, and the blocks of every run come back.
-        reader.BeforeParallelRead = offset =>
+        probe.BeforeParallelRead = offset =>
         {
             if (onConsumer)
             {
@@ -220,8 +220,8 @@ public sealed class ConsumerReadsTests : IDisposable
     {
         string path = this.files.WriteRandom("consumer-truncated.bin", 12 * Segment);
         byte[] original = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour);
-        var workers = new HeldWorkers(reader, offset =>
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfFour, out FilePipeReader.Probe probe);
+        var workers = new HeldWorkers(probe, offset =>
         {
             if (offset == 3 * Segment)
             {
@@ -239,7 +239,7 @@ public sealed class ConsumerReadsTests : IDisposable
         workers.Release();
         await DrainAsync(reader, pending, output);
 
-        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        await WaitUntilAsync(() => probe.RunCounts == (0, 0));
         reader.Complete();
         Assert.Equal(original[..((3 * Segment) + 100)], output.ToArray());
     }
@@ -255,15 +255,15 @@ public sealed class ConsumerReadsTests : IDisposable
         // Read-ahead alone keeps its one background read; smaller segments come in batches, whose wake-ups are few.
         // Runs of one segment: the consumer takes whole runs, which leave the queue (and the last run's place) to it.
         string path = this.files.WriteRandom("consumer-parallel-only.bin", (40 * Segment) + 7);
-        FilePipeReader reader = FilePipe.OpenReader(
-            path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = readAhead, ParallelReads = parallelReads });
+        FilePipeReader reader = Probes.OpenReader(
+            path, new FilePipeOptions { BufferSize = bufferSize, ReadAhead = readAhead, ParallelReads = parallelReads }, out FilePipeReader.Probe probe);
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        await WaitUntilAsync(() => probe.RunCounts == (0, 0));
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.Equal(consumerReads, reader.ConsumerRuns > 0);
+        Assert.Equal(consumerReads, probe.ConsumerRuns > 0);
     }
 
     private static ValueTask<ReadResult> ReadAsConsumer(PipeReader reader)
@@ -320,10 +320,10 @@ public sealed class ConsumerReadsTests : IDisposable
         private readonly ConcurrentQueue<long> consumerOffsets = new();
         private readonly Action<long>? onConsumerRead;
 
-        public HeldWorkers(FilePipeReader reader, Action<long>? onConsumerRead = null)
+        public HeldWorkers(FilePipeReader.Probe probe, Action<long>? onConsumerRead = null)
         {
             this.onConsumerRead = onConsumerRead;
-            reader.BeforeParallelRead = this.BeforeRead;
+            probe.BeforeParallelRead = this.BeforeRead;
         }
 
         public long[] ConsumerOffsets => this.consumerOffsets.ToArray();

@@ -144,10 +144,10 @@ public sealed partial class FilePipeReaderTests
         const int Segment = 100;
         string path = this.files.WriteRandom("read-ahead-stale.bin", 10 * Segment);
         byte[] all = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 1, Pool = new OutstandingBlockPool() });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 1, Pool = new OutstandingBlockPool() }, out FilePipeReader.Probe probe);
         var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
-        reader.QueueRun = queued.Enqueue;
-        reader.ConsumerReads = false;
+        probe.QueueRun = queued.Enqueue;
+        probe.ConsumerReads = false;
 
         ReadResult first = await ReadThenReadAheadAsync(reader, queued);
         SequencePosition stale = first.Buffer.Start;
@@ -164,7 +164,7 @@ public sealed partial class FilePipeReaderTests
 
         Assert.Throws<InvalidOperationException>(() => reader.AdvanceTo(stale));
         reader.AdvanceTo(last.Buffer.Start);
-        reader.QueueRun = null;
+        probe.QueueRun = null;
         Assert.Equal(all[(3 * Segment)..], await PipeDrain.ReadAllAsync(reader, TestTimeout.Token()));
         reader.Complete();
     }

@@ -10,7 +10,7 @@ public sealed partial class FilePipeReaderTests
     public async Task ByDefaultAFileBelowTheThresholdIsReadInlineWithNoThreadHop()
     {
         string path = this.files.WriteRandom("small.bin", AutomaticThreshold - 1);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096 }, out FilePipeReader.Probe probe);
         CancellationToken timeout = TestTimeout.Token();
 
         // Inline reads complete before ReadAsync returns: nothing was handed to another thread.
@@ -29,7 +29,7 @@ public sealed partial class FilePipeReaderTests
         }
 
         reader.Complete();
-        Assert.Equal(new ReadSchedule(0, 1), reader.Schedule);
+        Assert.Equal(new ReadSchedule(0, 1), probe.Schedule);
         Assert.Equal(AutomaticThreshold - 1, total);
     }
 
@@ -39,12 +39,12 @@ public sealed partial class FilePipeReaderTests
     public async Task ByDefaultAFileFromTheThresholdOnIsReadInParallelRunsOf256KiB(int bufferSize, int readAhead)
     {
         string path = this.files.WriteRandom("large.bin", AutomaticThreshold + 12_345);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = bufferSize }, out FilePipeReader.Probe probe);
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
-        Assert.Equal(new ReadSchedule(readAhead, ReadSchedule.AutomaticParallelReads), reader.Schedule);
+        Assert.Equal(new ReadSchedule(readAhead, ReadSchedule.AutomaticParallelReads), probe.Schedule);
         Assert.Equal(await File.ReadAllBytesAsync(path, TestContext.Current.CancellationToken), read);
     }
 
@@ -52,12 +52,12 @@ public sealed partial class FilePipeReaderTests
     public async Task TheAutomaticChoiceIsMadeOnceAtTheFirstReadThoughTheFileGrowsPastTheThresholdLater()
     {
         string path = this.files.WriteRandom("grows-later.bin", 16 * 4096);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096 }, out FilePipeReader.Probe probe);
         CancellationToken timeout = TestTimeout.Token();
         ReadResult first = await reader.ReadAsync(timeout);
         Assert.Equal(4096, first.Buffer.Length);
         reader.AdvanceTo(first.Buffer.End);
-        Assert.Equal(new ReadSchedule(0, 1), reader.Schedule);
+        Assert.Equal(new ReadSchedule(0, 1), probe.Schedule);
 
         byte[] appended = new byte[2 * AutomaticThreshold];
         new Random(5).NextBytes(appended);
@@ -69,7 +69,7 @@ public sealed partial class FilePipeReaderTests
         byte[] rest = await PipeDrain.ReadAllAsync(reader, timeout);
         reader.Complete();
 
-        Assert.Equal(new ReadSchedule(0, 1), reader.Schedule);
+        Assert.Equal(new ReadSchedule(0, 1), probe.Schedule);
         Assert.Equal(File.ReadAllBytes(path)[4096..], rest);
     }
 
@@ -77,13 +77,13 @@ public sealed partial class FilePipeReaderTests
     public async Task ByDefaultALargeFileCopiesWholeThroughTheParallelReads()
     {
         string path = this.files.WriteRandom("copy.bin", (2 * AutomaticThreshold) + 777);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096 }, out FilePipeReader.Probe probe);
         var destination = new MemoryStream();
 
         await reader.CopyToAsync(destination, TestTimeout.Token());
         reader.Complete();
 
-        Assert.Equal(ReadSchedule.AutomaticParallelReads, reader.Schedule.ParallelReads);
+        Assert.Equal(ReadSchedule.AutomaticParallelReads, probe.Schedule.ParallelReads);
         Assert.Equal(await File.ReadAllBytesAsync(path, TestContext.Current.CancellationToken), destination.ToArray());
     }
 
@@ -95,14 +95,14 @@ public sealed partial class FilePipeReaderTests
     {
         string path = this.files.WriteRandom("range.bin", 2 * AutomaticThreshold);
         long offset = startsPastTheThreshold ? AutomaticThreshold + 1 : 0;
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { Offset = offset, Length = length });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { Offset = offset, Length = length }, out FilePipeReader.Probe probe);
 
         // The first read runs inline and fills its segment; the rest of the range is read as the choice says.
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         reader.Complete();
 
         bool wholeFile = offset == 0 && length < 0;
-        Assert.Equal(wholeFile ? ReadSchedule.AutomaticParallelReads : 1, reader.Schedule.ParallelReads);
+        Assert.Equal(wholeFile ? ReadSchedule.AutomaticParallelReads : 1, probe.Schedule.ParallelReads);
         byte[] file = await File.ReadAllBytesAsync(path, TestContext.Current.CancellationToken);
         Assert.Equal(file.AsSpan((int)offset, length < 0 ? file.Length - (int)offset : (int)length).ToArray(), read);
     }
@@ -112,8 +112,8 @@ public sealed partial class FilePipeReaderTests
     {
         string grown = this.files.WriteRandom("grown.bin", 100);
         string shrunk = this.files.WriteRandom("shrunk.bin", 2 * AutomaticThreshold);
-        FilePipeReader fromSmall = FilePipe.OpenReader(grown, new FilePipeOptions { BufferSize = 4096 });
-        FilePipeReader fromLarge = FilePipe.OpenReader(shrunk, new FilePipeOptions { BufferSize = 4096 });
+        FilePipeReader fromSmall = Probes.OpenReader(grown, new FilePipeOptions { BufferSize = 4096 }, out FilePipeReader.Probe smallProbe);
+        FilePipeReader fromLarge = Probes.OpenReader(shrunk, new FilePipeOptions { BufferSize = 4096 }, out FilePipeReader.Probe largeProbe);
         byte[] grownBytes = new byte[2 * AutomaticThreshold];
         new Random(7).NextBytes(grownBytes);
         await File.WriteAllBytesAsync(grown, grownBytes, TestContext.Current.CancellationToken);
@@ -128,8 +128,8 @@ public sealed partial class FilePipeReaderTests
         fromLarge.Complete();
 
         // A first read that fills its segment asks for the length then; one that comes back short stays inline.
-        Assert.Equal(ReadSchedule.AutomaticParallelReads, fromSmall.Schedule.ParallelReads);
-        Assert.Equal(new ReadSchedule(0, 1), fromLarge.Schedule);
+        Assert.Equal(ReadSchedule.AutomaticParallelReads, smallProbe.Schedule.ParallelReads);
+        Assert.Equal(new ReadSchedule(0, 1), largeProbe.Schedule);
         Assert.Equal(grownBytes, readGrown);
         Assert.Equal(await File.ReadAllBytesAsync(shrunk, TestContext.Current.CancellationToken), readShrunk);
     }
@@ -148,18 +148,18 @@ public sealed partial class FilePipeReaderTests
     public void TryReadBeforeAnyReadMakesTheAutomaticChoiceAndStartsTheReadsItChose()
     {
         string path = this.files.WriteRandom("tryread.bin", AutomaticThreshold + 1);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096 }, out FilePipeReader.Probe probe);
 
         reader.TryRead(out _);
         reader.Complete();
 
-        Assert.Equal(ReadSchedule.AutomaticParallelReads, reader.Schedule.ParallelReads);
+        Assert.Equal(ReadSchedule.AutomaticParallelReads, probe.Schedule.ParallelReads);
     }
 
     private static ReadSchedule ScheduleOf(string path, FilePipeOptions options)
     {
-        FilePipeReader reader = FilePipe.OpenReader(path, options);
+        FilePipeReader reader = Probes.OpenReader(path, options, out FilePipeReader.Probe probe);
         reader.Complete();
-        return reader.Schedule;
+        return probe.Schedule;
     }
 }

@@ -15,14 +15,14 @@ public sealed partial class FilePipeReaderTests
     public async Task ReadsCompletingOutOfOrderReachTheConsumerInFileOrder()
     {
         string path = this.files.WriteRandom("out-of-order.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(0);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         Assert.False(reader.TryRead(out _));
         await gate.ReachedAsync(0);
-        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        await BackgroundReads.WaitUntilAsync(() => probe.SegmentsAwaitingOrder == 2);
 
         // The second run is read; the first is not, so nothing may reach the consumer yet.
         Assert.False(reader.TryRead(out _));
@@ -39,12 +39,12 @@ public sealed partial class FilePipeReaderTests
     public async Task AFailedReadReachesTheConsumerAfterTheBytesBeforeItWhileOtherReadsAreInFlight()
     {
         string path = this.files.WriteRandom("fail-in-flight.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         var failure = new IOException("injected");
         gate.Hold(0);
         gate.Fail(2 * Segment, failure);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         Assert.False(reader.TryRead(out _));
         await gate.ReachedAsync(2 * Segment);
@@ -75,10 +75,10 @@ public sealed partial class FilePipeReaderTests
     {
         string path = this.files.WriteRandom("cancel-in-flight.bin", 20 * Segment);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo with { Pool = pool }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(0);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         using var cancel = CancellationTokenSource.CreateLinkedTokenSource(TestTimeout.Token());
         ValueTask<ReadResult> pending = reader.ReadAsync(cancel.Token);
@@ -104,10 +104,10 @@ public sealed partial class FilePipeReaderTests
     {
         string path = this.files.WriteRandom("parallel-truncated.bin", 1_000_000);
         byte[] original = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 }, out FilePipeReader.Probe probe);
 
         // Truncated before the first read, while the second run (within the new length) may already be read.
-        reader.BeforeParallelRead = offset =>
+        probe.BeforeParallelRead = offset =>
         {
             if (offset == 0)
             {
@@ -128,10 +128,10 @@ public sealed partial class FilePipeReaderTests
         string path = this.files.WriteRandom("parallel-grown.bin", 50_000);
         byte[] tail = new byte[30_000];
         Random.Shared.NextBytes(tail);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 8, ParallelReads = 2 }, out FilePipeReader.Probe probe);
 
         // Grown before the first read; no run past the old end can be claimed until the first run is read.
-        reader.BeforeParallelRead = offset =>
+        probe.BeforeParallelRead = offset =>
         {
             if (offset == 0)
             {
@@ -175,8 +175,9 @@ public sealed partial class FilePipeReaderTests
         byte[] payload = new byte[200_000];
         Random.Shared.NextBytes(payload);
         var gate = new ReadGate();
-        (FilePipeReader reader, var writer) = await Fifo.OpenBothAsync(fifo, () => FilePipe.OpenReader(fifo, TwoRunsOfTwo));
-        gate.Attach(reader);
+        var probe = new FilePipeReader.Probe();
+        (FilePipeReader reader, var writer) = await Fifo.OpenBothAsync(fifo, () => FilePipe.OpenReader(fifo, TwoRunsOfTwo with { Probe = probe }));
+        gate.Attach(probe);
 
         Task writing = Task.Run(() => Fifo.WriteAndClose(writer, payload));
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
@@ -231,16 +232,16 @@ public sealed partial class FilePipeReaderTests
     {
         // Three segments of read-ahead over two reads make runs of one, with room for a third run that must wait.
         string path = this.files.WriteRandom("run-limit.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 3, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 3, ParallelReads = 2 }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(0);
         gate.Hold(Segment);
         gate.Hold(2 * Segment);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         // Runs are claimed inside the call, and none can end while its read is held.
         Assert.False(reader.TryRead(out _));
-        Assert.Equal((2, 2), reader.RunCounts);
+        Assert.Equal((2, 2), probe.RunCounts);
         await gate.ReachedAsync(0);
         await gate.ReachedAsync(Segment);
 
@@ -248,9 +249,9 @@ public sealed partial class FilePipeReaderTests
         gate.Release(Segment);
         gate.Release(2 * Segment);
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
-        Assert.Equal((0, 0), reader.RunCounts);
-        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
+        Assert.Equal((0, 0), probe.RunCounts);
+        Assert.Equal(0, probe.SegmentsAwaitingOrder);
         reader.Complete();
         Assert.Equal(File.ReadAllBytes(path), read);
     }
@@ -260,18 +261,18 @@ public sealed partial class FilePipeReaderTests
     {
         // Two runs of two cover the range exactly: no run is claimed at its end, where a read could only return nothing.
         string path = this.files.WriteRandom("range-end.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Length = 4 * Segment });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo with { Length = 4 * Segment }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(2 * Segment);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         // Run A ends first, while B is held: the claims meet the range's end before the data does.
         Task<byte[]> reading = PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         await gate.ReachedAsync(2 * Segment);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 1);
         gate.Release(2 * Segment);
         byte[] read = await reading;
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
         reader.Complete();
 
         Assert.Equal(File.ReadAllBytes(path)[..(4 * Segment)], read);
@@ -282,11 +283,11 @@ public sealed partial class FilePipeReaderTests
     public async Task ARunThatEndsClaimsTheNextOneWithoutWaitingForTheConsumer()
     {
         string path = this.files.WriteRandom("claim-on-finish.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(Segment);
         gate.Hold(3 * Segment);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         // The consumer takes the first segment and then makes no call: both runs are still in flight meanwhile.
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
@@ -296,7 +297,7 @@ public sealed partial class FilePipeReaderTests
         // Run B ends while A reads, with no room for a run of two; then A ends, and the room left (one segment) is
         // claimed by A's reader as it finishes: the read at 4 × Segment starts with the consumer idle.
         gate.Release(3 * Segment);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 1);
         gate.Release(Segment);
         await gate.ReachedAsync(4 * Segment);
 
@@ -311,15 +312,15 @@ public sealed partial class FilePipeReaderTests
         // Reading overlaps parsing: the room a result frees (the segments read since the one before) is claimed when the
         // consumer takes it, while it parses, not when it advances.
         string path = this.files.WriteRandom("room-on-take.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 2, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 2, ParallelReads = 2 }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
-        gate.Attach(reader);
+        gate.Attach(probe);
         CancellationToken timeout = TestTimeout.Token();
 
         // Examined and kept: the reads fill the read-ahead beyond it, and stop.
         ReadResult first = await reader.ReadAsync(timeout);
         reader.AdvanceTo(first.Buffer.Start, first.Buffer.End);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts == (0, 0));
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts == (0, 0));
         int segmentsRead = gate.Offsets.Count;
 
         ReadResult second = await reader.ReadAsync(timeout);
@@ -342,10 +343,10 @@ public sealed partial class FilePipeReaderTests
 
         string path = this.files.WriteRandom("complete-while-waiting.bin", 8 * Segment);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo with { Pool = pool }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(0);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         // The first read waits for the first segment, whose read is held.
         ValueTask<ReadResult> waiting = reader.ReadAsync(TestTimeout.Token());

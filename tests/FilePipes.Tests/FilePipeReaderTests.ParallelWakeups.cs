@@ -114,15 +114,15 @@ public sealed partial class FilePipeReaderTests
         const int Segments = 64;
         const int RunSegments = 16;
         string path = this.files.WriteRandom("wake-count.bin", Segments * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(
-            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 2 * RunSegments, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(
+            path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 2 * RunSegments, ParallelReads = 2 }, out FilePipeReader.Probe probe);
 
         // Reads slower than the consumer, so it catches up and waits; per read it would be woken for 1 or 2 segments.
         // Spare pool threads, so a wake-up is not left queued behind a busy reader's run (with only as many workers as
         // cores, a consumer woken per read still ran once per run: docs/reading-modes.md).
-        reader.BeforeParallelRead = _ => Thread.Sleep(5);
+        probe.BeforeParallelRead = _ => Thread.Sleep(5);
         // The workers' wake-ups are what is counted: a consumer reading runs itself would rarely wait at all.
-        reader.ConsumerReads = false;
+        probe.ConsumerReads = false;
         ThreadPool.GetMinThreads(out int workers, out int completionPorts);
         ThreadPool.SetMinThreads(Math.Max(workers, 8), completionPorts);
         var output = new MemoryStream();
@@ -192,7 +192,7 @@ public sealed partial class FilePipeReaderTests
     {
         string path = this.files.WriteRandom(name, 16 * segment);
         byte[] all = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfFour with { BufferSize = segment });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfFour with { BufferSize = segment }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(segment);
         if (failure is null)
@@ -204,7 +204,7 @@ public sealed partial class FilePipeReaderTests
             gate.Fail(2 * segment, failure);
         }
 
-        gate.Attach(reader);
+        gate.Attach(probe);
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         Assert.Equal(all[..segment], first.Buffer.ToArray());
         reader.AdvanceTo(first.Buffer.End);

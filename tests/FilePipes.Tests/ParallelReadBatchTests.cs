@@ -28,20 +28,20 @@ public sealed class ParallelReadBatchTests : IDisposable
     public async Task ARunTakesTheLockOncePerBatchOfReadsNotOncePerRead()
     {
         string path = this.files.WriteRandom("batched-locks.bin", 256 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfSixteen, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
-        gate.Attach(reader);
+        gate.Attach(probe);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.Equal((0, 0), reader.RunCounts);
+        Assert.Equal((0, 0), probe.RunCounts);
 
         // 256 reads in 16 runs (and one or two past the end): a lock to rent and one to hand over and finish, per run.
         // One lock per read would be more than 256.
         int reads = gate.Offsets.Count;
         Assert.InRange(reads, 256, 258);
-        Assert.InRange(reader.RunLocks, 1, reads / 4);
+        Assert.InRange(probe.RunLocks, 1, reads / 4);
         reader.Complete();
     }
 
@@ -49,16 +49,16 @@ public sealed class ParallelReadBatchTests : IDisposable
     public async Task At64KiBEachReadIsHandedOverAlone()
     {
         string path = this.files.WriteRandom("batched-64k.bin", 32 * Large);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Large, ReadAhead = 8, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Large, ReadAhead = 8, ParallelReads = 2 }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
-        gate.Attach(reader);
+        gate.Attach(probe);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
 
         // A batch is one 64 KiB read: a lock per read to hand it over (and take the next), as before batching.
-        Assert.True(reader.RunLocks > gate.Offsets.Count, $"{reader.RunLocks} locks for {gate.Offsets.Count} reads");
+        Assert.True(probe.RunLocks > gate.Offsets.Count, $"{probe.RunLocks} locks for {gate.Offsets.Count} reads");
         reader.Complete();
     }
 
@@ -68,14 +68,14 @@ public sealed class ParallelReadBatchTests : IDisposable
         // Two runs of 64 segments. The first data is held; the second run, which starts with nothing read, still
         // reads in batches of 16: by the time its last read starts it has taken the lock a handful of times, not 64.
         string path = this.files.WriteRandom("batched-second-run.bin", 128 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixtyFour);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfSixtyFour, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(0);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         Assert.False(reader.TryRead(out _));
         await gate.ReachedAsync(127 * Segment);
-        Assert.InRange(reader.RunLocks, 1, 8);
+        Assert.InRange(probe.RunLocks, 1, 8);
 
         gate.Release(0);
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
@@ -89,10 +89,10 @@ public sealed class ParallelReadBatchTests : IDisposable
         // One run of 64 segments: the first alone, then batches of 16. While the read at 20 is held, the batch before
         // it (1 to 16) is the consumer's already; a run read as one batch would hold it back too.
         string path = this.files.WriteRandom("batched-long-run.bin", 64 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixtyFour);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfSixtyFour, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(20 * Segment);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         Assert.False(reader.TryRead(out _));
         await gate.ReachedAsync(20 * Segment);
@@ -155,15 +155,15 @@ public sealed class ParallelReadBatchTests : IDisposable
         int length = (5 * segment) + 100;
         string path = this.files.WriteRandom("batched-short.bin", length);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { BufferSize = segment, Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfSixteen with { BufferSize = segment, Pool = pool }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
-        gate.Attach(reader);
+        gate.Attach(probe);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.Equal((0, 0), reader.RunCounts);
-        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        Assert.Equal((0, 0), probe.RunCounts);
+        Assert.Equal(0, probe.SegmentsAwaitingOrder);
 
         // The first run's batch stopped at the short read: none of its later segments was read (the read at the new
         // end, which ends the data, belongs to the run claimed there).
@@ -179,19 +179,19 @@ public sealed class ParallelReadBatchTests : IDisposable
         string path = this.files.WriteRandom("batched-error.bin", 40 * Segment);
         byte[] original = File.ReadAllBytes(path);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen with { Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfSixteen with { Pool = pool }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         var failure = new IOException("injected");
         gate.Fail(5 * Segment, failure);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         (byte[] received, IOException error) = await PipeDrain.ReadUntilFailureAsync<IOException>(reader, TestTimeout.Token());
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
 
         Assert.Same(failure, error);
         Assert.Equal(original[..(5 * Segment)], received);
-        Assert.Equal((0, 0), reader.RunCounts);
-        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        Assert.Equal((0, 0), probe.RunCounts);
+        Assert.Equal(0, probe.SegmentsAwaitingOrder);
         Assert.DoesNotContain(gate.Offsets, offset => offset > 5 * Segment && offset < Batch * Segment);
         reader.Complete();
         Assert.Equal(0, pool.Outstanding);
@@ -207,16 +207,17 @@ public sealed class ParallelReadBatchTests : IDisposable
         string path = this.files.WriteRandom("batched-complete.bin", 64 * Segment);
         var pool = new OutstandingBlockPool();
         using SafeFileHandle handle = File.OpenHandle(path);
-        FilePipeReader reader = FilePipe.CreateReader(handle, TwoRunsOfSixteen with { Pool = pool, LeaveOpen = leaveOpen });
+        var probe = new FilePipeReader.Probe();
+        FilePipeReader reader = FilePipe.CreateReader(handle, TwoRunsOfSixteen with { Pool = pool, LeaveOpen = leaveOpen, Probe = probe });
         var gate = new ReadGate();
         gate.Hold(3 * Segment);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         Assert.False(reader.TryRead(out _));
         await gate.ReachedAsync(3 * Segment);
         reader.Complete();
         gate.Release(3 * Segment);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
 
         // The held read finishes, and the rest of its batch is not read: the run sees Complete between two reads.
         Assert.DoesNotContain(gate.Offsets, offset => offset > 3 * Segment && offset < Batch * Segment);
@@ -232,15 +233,15 @@ public sealed class ParallelReadBatchTests : IDisposable
 
         // One run at a time, so the blocks go in file order: the first data alone, then three of the next batch of 16.
         var pool = new RefusingPool(blocksGiven: 4);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 16, ParallelReads = 1, Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 16, ParallelReads = 1, Pool = pool }, out FilePipeReader.Probe probe);
 
         (byte[] received, InsufficientMemoryException failure) =
             await PipeDrain.ReadUntilFailureAsync<InsufficientMemoryException>(reader, TestTimeout.Token());
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
 
         Assert.Same(pool.Refusal, failure);
         Assert.Equal(original[..Segment], received);
-        Assert.Equal((0, 0), reader.RunCounts);
+        Assert.Equal((0, 0), probe.RunCounts);
 
         // The three blocks rented before the refusal were recycled, not lost: Complete gives every block back.
         reader.Complete();
@@ -254,11 +255,11 @@ public sealed class ParallelReadBatchTests : IDisposable
         string path = this.files.WriteRandom("later-run-refused.bin", 16 * Large);
         byte[] original = File.ReadAllBytes(path);
         var pool = new RefusingPool(blocksGiven: 3, refusals: 1);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Large, ReadAhead = 8, ParallelReads = 2, Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Large, ReadAhead = 8, ParallelReads = 2, Pool = pool }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(Large);
         gate.Hold(4 * Large);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         // Examined, not consumed, so no block is reused: three rented (A's two, B's first) while both runs are held.
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
@@ -268,11 +269,11 @@ public sealed class ParallelReadBatchTests : IDisposable
 
         // B's second block is refused while A, before it, still reads: B ends there, and nothing is claimed after it.
         gate.Release(4 * Large);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 1);
         gate.Release(Large);
         (byte[] received, InsufficientMemoryException failure) =
             await PipeDrain.ReadUntilFailureAsync<InsufficientMemoryException>(reader, TestTimeout.Token());
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
 
         Assert.Same(pool.Refusal, failure);
         Assert.Equal(original[..(5 * Large)], received);
@@ -286,10 +287,10 @@ public sealed class ParallelReadBatchTests : IDisposable
     private (string Path, FilePipeReader Reader, ReadGate Gate) OpenWithTheFourthReadHeld(string name)
     {
         string path = this.files.WriteRandom(name, 64 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfSixteen);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfSixteen, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(3 * Segment);
-        gate.Attach(reader);
+        gate.Attach(probe);
         return (path, reader, gate);
     }
 

@@ -29,14 +29,14 @@ public sealed class ParallelRunDiscardTests : IDisposable
         string path = this.files.WriteRandom("discard-in-flight.bin", 20 * segment);
         byte[] original = File.ReadAllBytes(path);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { BufferSize = segment, Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo with { BufferSize = segment, Pool = pool }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
 
         // Run B is held at its first read while run A's second read meets the file truncated inside it.
         gate.Hold(2 * segment);
-        gate.Attach(reader);
-        Action<long> gated = reader.BeforeParallelRead!;
-        reader.BeforeParallelRead = offset =>
+        gate.Attach(probe);
+        Action<long> gated = probe.BeforeParallelRead!;
+        probe.BeforeParallelRead = offset =>
         {
             if (offset == segment)
             {
@@ -48,11 +48,11 @@ public sealed class ParallelRunDiscardTests : IDisposable
 
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
         gate.Release(2 * segment);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
 
         Assert.Equal(original[..newLength], read);
-        Assert.Equal((0, 0), reader.RunCounts);
-        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        Assert.Equal((0, 0), probe.RunCounts);
+        Assert.Equal(0, probe.SegmentsAwaitingOrder);
 
         // A's two reads, B's held one and nothing after it (a discarded run does not go on to its next segment), and
         // the read at the new end that ends the data.
@@ -60,7 +60,7 @@ public sealed class ParallelRunDiscardTests : IDisposable
         reader.Complete();
 
         // Two runs served every claim (the run claimed at the short read's end is A's again), and both are stored.
-        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, probe.RunsTaken);
         Assert.Equal(2, StoredRunsOf(reader));
         Assert.Equal(0, pool.Outstanding);
     }
@@ -71,14 +71,14 @@ public sealed class ParallelRunDiscardTests : IDisposable
         string path = this.files.WriteRandom("discard-read.bin", 20 * Segment);
         byte[] original = File.ReadAllBytes(path);
         var pool = new OutstandingBlockPool();
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo with { Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo with { Pool = pool }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
 
         // Run A's second read is held until run B has read both its segments; then it meets the file truncated.
         gate.Hold(Segment);
-        gate.Attach(reader);
-        Action<long> gated = reader.BeforeParallelRead!;
-        reader.BeforeParallelRead = offset =>
+        gate.Attach(probe);
+        Action<long> gated = probe.BeforeParallelRead!;
+        probe.BeforeParallelRead = offset =>
         {
             gated(offset);
             if (offset == Segment)
@@ -88,14 +88,14 @@ public sealed class ParallelRunDiscardTests : IDisposable
         };
 
         Assert.False(reader.TryRead(out _));
-        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        await BackgroundReads.WaitUntilAsync(() => probe.SegmentsAwaitingOrder == 2);
         gate.Release(Segment);
         byte[] read = await PipeDrain.ReadAllAsync(reader, TestTimeout.Token());
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
 
         Assert.Equal(original[..NewLength], read);
-        Assert.Equal((0, 0), reader.RunCounts);
-        Assert.Equal(0, reader.SegmentsAwaitingOrder);
+        Assert.Equal((0, 0), probe.RunCounts);
+        Assert.Equal(0, probe.SegmentsAwaitingOrder);
         // Every segment up to the short read once, and past it only the one or two runs claimed there, which read
         // nothing: the first of them ends the claims.
         Assert.Equal([0, Segment, 2 * Segment, 3 * Segment], gate.Offsets.Where(offset => offset % Segment == 0).Order());
@@ -103,7 +103,7 @@ public sealed class ParallelRunDiscardTests : IDisposable
         reader.Complete();
 
         // The discarded run was a spare again at once: the claims after the short read needed no third run.
-        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, probe.RunsTaken);
         Assert.Equal(2, StoredRunsOf(reader));
         Assert.Equal(0, pool.Outstanding);
     }
@@ -112,19 +112,19 @@ public sealed class ParallelRunDiscardTests : IDisposable
     public async Task ACompletedReaderStoresItsRunsWhetherDoneOrStillReading()
     {
         string path = this.files.WriteRandom("complete-runs.bin", 20 * Segment);
-        FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
+        FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         gate.Hold(0);
-        gate.Attach(reader);
+        gate.Attach(probe);
 
         // Run B has read and waits for run A, which is held: Complete stores B now, and A once its read returns.
         Assert.False(reader.TryRead(out _));
-        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2);
+        await BackgroundReads.WaitUntilAsync(() => probe.SegmentsAwaitingOrder == 2);
         reader.Complete();
         gate.Release(0);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 0);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 0);
 
-        Assert.Equal(2, reader.RunsTaken);
+        Assert.Equal(2, probe.RunsTaken);
         Assert.Equal(2, StoredRunsOf(reader));
     }
 
@@ -142,15 +142,15 @@ public sealed class ParallelRunDiscardTests : IDisposable
 
         try
         {
-            FilePipeReader reader = FilePipe.OpenReader(path, TwoRunsOfTwo);
-            byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
-            Assert.Equal((0, 0), reader.RunCounts);
+            FilePipeReader reader = Probes.OpenReader(path, TwoRunsOfTwo, out FilePipeReader.Probe probe);
+            byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
+            Assert.Equal((0, 0), probe.RunCounts);
             reader.Complete();
 
             // Every run ended before Complete, so all are spares then, and all are stored; at least two were in flight.
             Assert.Equal(File.ReadAllBytes(path), read);
-            Assert.InRange(reader.RunsTaken, 2, 4);
-            Assert.Equal(reader.RunsTaken, StoredRunsOf(reader));
+            Assert.InRange(probe.RunsTaken, 2, 4);
+            Assert.Equal(probe.RunsTaken, StoredRunsOf(reader));
         }
         finally
         {

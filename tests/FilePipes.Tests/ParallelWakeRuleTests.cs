@@ -21,13 +21,13 @@ public sealed class ParallelWakeRuleTests : IDisposable
     public async Task AConsumerHeldForABatchIsWokenWhenAFreeReaderWaitsForTheRoomItsSegmentsTake()
     {
         // Runs of four, two at once: A at 0 to 3, B at 4 to 7; a batch is four segments.
-        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+        (FilePipeReader reader, FilePipeReader.Probe probe, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
             "wake-for-room.bin", 16 * Segment, new() { ReadAhead = 8, ParallelReads = 2 }, held: [Segment, 4 * Segment]);
 
         // A ends with three segments for the consumer while B is held: one reader is free, and the room for its run of
         // four is there once the consumer takes them. Held, the consumer would wait for B, and so would the reads.
         gate.Release(Segment);
-        await BackgroundReads.WaitUntilAsync(() => pending.IsCompleted || reader.RunCounts == (4, 1));
+        await BackgroundReads.WaitUntilAsync(() => pending.IsCompleted || probe.RunCounts == (4, 1));
         Assert.True(pending.IsCompleted, "the consumer was held while a free reader waited for its room");
         ReadResult woken = await pending;
         Assert.Equal(all[Segment..(4 * Segment)], woken.Buffer.ToArray());
@@ -43,7 +43,7 @@ public sealed class ParallelWakeRuleTests : IDisposable
     public async Task AConsumerIsHeldForABatchWhileEveryReaderIsBusyThoughThereIsRoom()
     {
         // Read-ahead 7 over two reads: runs of three (A at 0 to 2, B at 3 to 5) and room for a run to spare.
-        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+        (FilePipeReader reader, _, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
             "held-all-busy.bin", 16 * Segment, new() { ReadAhead = 7, ParallelReads = 2 },
             held: [Segment, 2 * Segment, 3 * Segment]);
         await gate.ReachedAsync(3 * Segment);
@@ -62,12 +62,12 @@ public sealed class ParallelWakeRuleTests : IDisposable
     public async Task AConsumerIsHeldForABatchOnceTheClaimsHaveEndedThoughAReaderIsFree()
     {
         // A range of six segments: A at 0 to 3, B at 4 and 5, and no claim after B.
-        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+        (FilePipeReader reader, FilePipeReader.Probe probe, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
             "held-claims-ended.bin", 8 * Segment, new() { ReadAhead = 8, ParallelReads = 2, Length = 6 * Segment },
             held: [Segment, 2 * Segment]);
 
         // B reads its two segments and ends, which ends the claims: the free reader has nothing left to read.
-        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 2 && reader.RunCounts.RunsInFlight == 1);
+        await BackgroundReads.WaitUntilAsync(() => probe.SegmentsAwaitingOrder == 2 && probe.RunCounts.RunsInFlight == 1);
         gate.Release(Segment);
         await gate.ReachedAsync(2 * Segment);
         Assert.False(pending.IsCompleted, "the consumer was woken for one segment with nothing left to claim");
@@ -86,14 +86,14 @@ public sealed class ParallelWakeRuleTests : IDisposable
     {
         // Read-ahead 12 over three reads: runs of four (A at 0, B at 4, C at 8), a batch of four where half the
         // read-ahead is six. The range ends with C, so once A ends no free reader waits for the consumer.
-        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+        (FilePipeReader reader, FilePipeReader.Probe probe, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
             "wake-batch-three.bin", 12 * Segment, new() { ReadAhead = 12, ParallelReads = 3, Length = 12 * Segment },
             held: [Segment, 4 * Segment, 5 * Segment]);
 
         // C reads and ends; A's last three segments come, and A ends: three, fewer than a batch.
-        await BackgroundReads.WaitUntilAsync(() => reader.SegmentsAwaitingOrder == 4 && reader.RunCounts.RunsInFlight == 2);
+        await BackgroundReads.WaitUntilAsync(() => probe.SegmentsAwaitingOrder == 4 && probe.RunCounts.RunsInFlight == 2);
         gate.Release(Segment);
-        await BackgroundReads.WaitUntilAsync(() => reader.RunCounts.RunsInFlight == 1);
+        await BackgroundReads.WaitUntilAsync(() => probe.RunCounts.RunsInFlight == 1);
         Assert.False(pending.IsCompleted, "the consumer was woken for three segments");
 
         // B's first segment makes four: a batch, so the consumer is woken before B's next read is done.
@@ -108,7 +108,7 @@ public sealed class ParallelWakeRuleTests : IDisposable
     {
         // Read-ahead 9 over two reads: runs of four, A at 0 and B at 4 (held), and room for a third run as A ends. The
         // file ends 100 bytes into A's second segment.
-        (FilePipeReader reader, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
+        (FilePipeReader reader, _, ReadGate gate, byte[] all, ValueTask<ReadResult> pending) = await this.OpenAndTakeFirstAsync(
             "held-across-short.bin", Segment + 100, new() { ReadAhead = 9, ParallelReads = 2 }, held: [Segment, 4 * Segment]);
 
         // The short read ends A, and the run claimed at its end (both readers busy again) is the run in turn: the
@@ -124,25 +124,25 @@ public sealed class ParallelWakeRuleTests : IDisposable
 
     /// <summary>Opens the file with the reads at <paramref name="held"/> held; the consumer takes the first data (which
     /// comes alone), and its next read waits.</summary>
-    private async Task<(FilePipeReader Reader, ReadGate Gate, byte[] All, ValueTask<ReadResult> Pending)> OpenAndTakeFirstAsync(
+    private async Task<(FilePipeReader Reader, FilePipeReader.Probe Probe, ReadGate Gate, byte[] All, ValueTask<ReadResult> Pending)> OpenAndTakeFirstAsync(
         string name, int length, FilePipeOptions options, long[] held)
     {
         string path = this.files.WriteRandom(name, length);
         byte[] all = File.ReadAllBytes(path);
-        FilePipeReader reader = FilePipe.OpenReader(path, options with { BufferSize = Segment });
+        FilePipeReader reader = Probes.OpenReader(path, options with { BufferSize = Segment }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
         foreach (long offset in held)
         {
             gate.Hold(offset);
         }
 
-        gate.Attach(reader);
+        gate.Attach(probe);
         ReadResult first = await reader.ReadAsync(TestTimeout.Token());
         Assert.Equal(all[..Segment], first.Buffer.ToArray());
         reader.AdvanceTo(first.Buffer.End);
         ValueTask<ReadResult> pending = reader.ReadAsync(TestTimeout.Token());
         Assert.False(pending.IsCompleted);
-        return (reader, gate, all, pending);
+        return (reader, probe, gate, all, pending);
     }
 
     /// <summary>The woken result holds every byte from the first data's end to <paramref name="end"/>; the read held

@@ -199,12 +199,12 @@ public sealed class PendingReadWaitersTests : IDisposable
     private Pending OnFile(string mode)
     {
         string path = this.files.WriteRandom($"{Guid.NewGuid():N}.bin", 10);
-        FilePipeReader reader = FilePipe.OpenReader(path, mode == "parallel reads"
+        FilePipeReader reader = Probes.OpenReader(path, mode == "parallel reads"
             ? new FilePipeOptions { BufferSize = 4096, ReadAhead = 4, ParallelReads = 2 }
-            : new FilePipeOptions { BufferSize = 4096, ReadAhead = 1 });
+            : new FilePipeOptions { BufferSize = 4096, ReadAhead = 1 }, out FilePipeReader.Probe probe);
         var queued = new ConcurrentQueue<IThreadPoolWorkItem>();
-        reader.QueueRun = queued.Enqueue;
-        reader.ConsumerReads = false;
+        probe.QueueRun = queued.Enqueue;
+        probe.ConsumerReads = false;
         return new Pending(reader, () =>
         {
             while (queued.TryDequeue(out IThreadPoolWorkItem? run))

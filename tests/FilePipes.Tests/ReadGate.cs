@@ -3,7 +3,7 @@ using System.Collections.Concurrent;
 namespace FilePipes.Tests;
 
 /// <summary>
-/// Holds parallel reads back at chosen offsets (through <see cref="FilePipeReader.BeforeParallelRead"/>), so a test
+/// Holds parallel reads back at chosen offsets (through <see cref="FilePipeReader.Probe.BeforeParallelRead"/>), so a test
 /// decides the order reads complete in without relying on timing, and fails chosen reads.
 /// </summary>
 internal sealed class ReadGate
@@ -26,10 +26,10 @@ internal sealed class ReadGate
 
     /// <summary>Holds the reader's parallel reads; the consumer then never reads a run itself, which would hold it in
     /// its own ReadAsync, so only workers read.</summary>
-    public void Attach(FilePipeReader reader)
+    public void Attach(FilePipeReader.Probe probe)
     {
-        reader.ConsumerReads = false;
-        reader.BeforeParallelRead = this.BeforeRead;
+        probe.ConsumerReads = false;
+        probe.BeforeParallelRead = this.BeforeRead;
     }
 
     private TaskCompletionSource Reached(long offset) =>

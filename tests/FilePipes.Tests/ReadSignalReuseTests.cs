@@ -22,37 +22,37 @@ public sealed class ReadSignalReuseTests : IDisposable
         var background = new FilePipeOptions { BufferSize = Segment, ReadAhead = 1 };
 
         // More readers with background reads than the store keeps signals (16): they take every one it holds.
-        var started = new List<FilePipeReader>();
+        var started = new List<(FilePipeReader, FilePipeReader.Probe)>();
         for (int i = 0; i < 20; i++)
         {
-            FilePipeReader reader = FilePipe.OpenReader(path, background);
+            FilePipeReader reader = Probes.OpenReader(path, background, out FilePipeReader.Probe probe);
             Start(reader);
-            started.Add(reader);
+            started.Add((reader, probe));
         }
 
         // None is left, so a signal an inline reader's TryRead took would be a new one; it needs none. Kept open until all
         // are measured, as one completed would store what it took for the next.
-        var inline = new List<FilePipeReader>();
+        var inline = new List<(FilePipeReader, FilePipeReader.Probe)>();
         long inlineLeast = long.MaxValue;
         for (int attempt = 0; attempt < 3; attempt++)
         {
-            FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 0 });
-            inline.Add(reader);
+            FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = Segment, ReadAhead = 0 }, out FilePipeReader.Probe probe);
+            inline.Add((reader, probe));
             inlineLeast = Math.Min(inlineLeast, AllocatedBy(() => reader.TryRead(out _)));
         }
 
         // Completed, the readers store their signals; a new reader's background reads start with one of them.
-        foreach (FilePipeReader reader in started.Concat(inline))
+        foreach ((FilePipeReader reader, FilePipeReader.Probe probe) in started.Concat(inline))
         {
-            CompleteOnceIdle(reader);
+            CompleteOnceIdle(reader, probe);
         }
 
         long backgroundLeast = long.MaxValue;
         for (int attempt = 0; attempt < 3; attempt++)
         {
-            FilePipeReader reader = FilePipe.OpenReader(path, background);
+            FilePipeReader reader = Probes.OpenReader(path, background, out FilePipeReader.Probe probe);
             backgroundLeast = Math.Min(backgroundLeast, AllocatedBy(() => Start(reader)));
-            CompleteOnceIdle(reader);
+            CompleteOnceIdle(reader, probe);
         }
 
         Assert.Equal(0, inlineLeast);
@@ -70,9 +70,9 @@ public sealed class ReadSignalReuseTests : IDisposable
 
     /// <summary>Completes a reader once its run is done, so Complete stores the run too: a run still reading when its reader
     /// completes is stored only when it ends, and the next reader would build one meanwhile (80 B, not the signal).</summary>
-    private static void CompleteOnceIdle(FilePipeReader reader)
+    private static void CompleteOnceIdle(FilePipeReader reader, FilePipeReader.Probe probe)
     {
-        Assert.True(SpinWait.SpinUntil(() => reader.RunCounts.RunsInFlight == 0, TestTimeout.Limit));
+        Assert.True(SpinWait.SpinUntil(() => probe.RunCounts.RunsInFlight == 0, TestTimeout.Limit));
         reader.Complete();
     }
 

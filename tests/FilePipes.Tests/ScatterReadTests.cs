@@ -26,9 +26,9 @@ public sealed class ScatterReadTests : IDisposable
     public async Task ABatchOfSmallSegmentsIsReadWithOneCallWhereTheOsHasIt(int segment, int readAhead, int parallel, int length)
     {
         string path = this.files.WriteRandom("scatter.bin", length);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = segment, ReadAhead = readAhead, ParallelReads = parallel });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = segment, ReadAhead = readAhead, ParallelReads = parallel }, out FilePipeReader.Probe probe);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
         int segments = (length + segment - 1) / segment;
@@ -36,11 +36,11 @@ public sealed class ScatterReadTests : IDisposable
         {
             // Each call fills a batch (64 KiB of segments, at most 16 of them), so fewer calls than half the segments;
             // and every batch of two or more is scattered, so at least one call per 32 segments.
-            Assert.InRange(reader.ScatterReads, segments / 32, segments / 2);
+            Assert.InRange(probe.ScatterReads, segments / 32, segments / 2);
         }
         else
         {
-            Assert.Equal(0, reader.ScatterReads);
+            Assert.Equal(0, probe.ScatterReads);
         }
 
         reader.Complete();
@@ -51,12 +51,12 @@ public sealed class ScatterReadTests : IDisposable
     {
         string path = this.files.WriteRandom("scatter-range.bin", 200 * 4096);
         var options = new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2, Offset = 1000, Length = (100 * 4096) + 5 };
-        FilePipeReader reader = FilePipe.OpenReader(path, options);
+        FilePipeReader reader = Probes.OpenReader(path, options, out FilePipeReader.Probe probe);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path).AsSpan(1000, (100 * 4096) + 5).ToArray(), read);
-        Assert.Equal(ScatterExpected, reader.ScatterReads > 0);
+        Assert.Equal(ScatterExpected, probe.ScatterReads > 0);
         reader.Complete();
     }
 
@@ -64,13 +64,13 @@ public sealed class ScatterReadTests : IDisposable
     public async Task AFileCutShortAfterOpeningEndsWhereItNowEnds()
     {
         string path = this.files.WriteRandom("scatter-cut.bin", 200 * 4096);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2 }, out FilePipeReader.Probe probe);
         using (var file = new FileStream(path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite))
         {
             file.SetLength((150 * 4096) + 77);
         }
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
         reader.Complete();
@@ -80,19 +80,19 @@ public sealed class ScatterReadTests : IDisposable
     public async Task AFailedScatterCallReadsTheBatchOneSegmentAtATime()
     {
         string path = this.files.WriteRandom("scatter-failing.bin", (256 * 4096) + 9);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2 }, out FilePipeReader.Probe probe);
         int calls = 0;
-        reader.ScatterReadCall = (_, _) =>
+        probe.ScatterReadCall = (_, _) =>
         {
             Interlocked.Increment(ref calls);
             return -1;
         };
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
         Assert.True(calls > 0, "the scatter call was never tried");
-        Assert.Equal(0, reader.ScatterReads);
+        Assert.Equal(0, probe.ScatterReads);
         reader.Complete();
     }
 
@@ -101,15 +101,15 @@ public sealed class ScatterReadTests : IDisposable
     {
         // 1 KiB segments: a batch of 64 takes four calls; every second call fails, so batches mix both ways of reading.
         string path = this.files.WriteRandom("scatter-mixed.bin", (400 * 1024) + 3);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 1024, ReadAhead = 64, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 1024, ReadAhead = 64, ParallelReads = 2 }, out FilePipeReader.Probe probe);
         int calls = 0;
-        reader.ScatterReadCall = (blocks, offset) =>
+        probe.ScatterReadCall = (blocks, offset) =>
             Interlocked.Increment(ref calls) % 2 == 0 ? -1 : ReadInto(path, blocks, offset);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.InRange(reader.ScatterReads, 1, calls - 1);
+        Assert.InRange(probe.ScatterReads, 1, calls - 1);
         reader.Complete();
     }
 
@@ -118,12 +118,12 @@ public sealed class ScatterReadTests : IDisposable
     {
         string path = this.files.WriteRandom("scatter-unpinnable.bin", (128 * 4096) + 5);
         var pool = new UnpinnablePool();
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2, Pool = pool });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2, Pool = pool }, out FilePipeReader.Probe probe);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.Equal(0, reader.ScatterReads);
+        Assert.Equal(0, probe.ScatterReads);
         // One refused pin turns scatter off for the reader; two workers may each meet one before either says so.
         Assert.InRange(pool.Pins, ScatterExpected ? 1 : 0, ScatterExpected ? 2 : 0);
         reader.Complete();
@@ -133,14 +133,14 @@ public sealed class ScatterReadTests : IDisposable
     public async Task WithTheReadSeamEachSegmentIsReadAlone()
     {
         string path = this.files.WriteRandom("scatter-gated.bin", 64 * 4096);
-        FilePipeReader reader = FilePipe.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2 });
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 4096, ReadAhead = 32, ParallelReads = 2 }, out FilePipeReader.Probe probe);
         var gate = new ReadGate();
-        gate.Attach(reader);
+        gate.Attach(probe);
 
-        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader);
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
 
         Assert.Equal(File.ReadAllBytes(path), read);
-        Assert.Equal(0, reader.ScatterReads);
+        Assert.Equal(0, probe.ScatterReads);
         reader.Complete();
     }
 
