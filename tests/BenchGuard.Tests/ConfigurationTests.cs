@@ -35,6 +35,7 @@ public sealed class ConfigurationTests : IDisposable
         Assert.Null(configuration.Profiles);
         Assert.Empty(configuration.SharedFolders);
         Assert.Null(configuration.PullRequest.Threshold);
+        Assert.Null(configuration.Trials.SlowdownVariable);
         Assert.Equal("My.Benchmarks", configuration.TrendSuite);
     }
 
@@ -54,6 +55,7 @@ public sealed class ConfigurationTests : IDisposable
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "pullRequest": { "rounds": 0 } }""", "pullRequest.rounds must be from 1 to 99")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "trend": { "suite": "my suite (x)" } }""", "trend.suite must be")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": [] }""", "profiles must list at least one name")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "trials": { "slowdownVariable": "MY SLOWDOWN" } }""", "trials.slowdownVariable must be an environment variable's name")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "sharedFolders": { "MY-DATA": "data" } }""", "sharedFolders: 'MY-DATA' must be an environment variable's name")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "sharedFolders": { "DATA": "../data" } }""", "sharedFolders: 'DATA' must be")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": ["quick", "quick"] }""", "profiles must list at least one name, each once")]

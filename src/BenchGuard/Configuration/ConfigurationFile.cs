@@ -61,6 +61,7 @@ internal static partial class ConfigurationFile
 
         Require(c.PullRequest.Filters.Count > 0 && c.PullRequest.Filters.All(f => f.Length > 0 && !f.Any(char.IsWhiteSpace)), "pullRequest.filters must list at least one glob, each without spaces");
         Require(c.PullRequest.Rounds is null or >= 1 and <= 99, "pullRequest.rounds must be from 1 to 99");
+        Require(c.Trials.SlowdownVariable is null || VariableName().IsMatch(c.Trials.SlowdownVariable), $"trials.slowdownVariable must be an environment variable's name, not '{c.Trials.SlowdownVariable}'");
         Require(c.Trend.Suite is null || Name().IsMatch(c.Trend.Suite), $"trend.suite must be letters, digits, '.', '_' or '-', not '{c.Trend.Suite}'");
     }
 

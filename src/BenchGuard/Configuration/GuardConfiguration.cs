@@ -37,6 +37,9 @@ internal sealed record GuardConfiguration
     /// <summary>Gets the trend's settings.</summary>
     public TrendSettings Trend { get; init; } = new();
 
+    /// <summary>Gets the verdict trials' settings.</summary>
+    public TrialsSettings Trials { get; init; } = new();
+
     /// <summary>The profile a command's launches pass: <paramref name="given"/> if it is one of <see cref="Profiles"/>,
     /// else the first; null when the program takes none. A profile the file does not name is bad input.</summary>
     public string? ProfileFor(string? given, string command)
@@ -83,4 +86,15 @@ internal sealed record TrendSettings
 {
     /// <summary>Gets the prefix of every trend suite's name ("&lt;suite&gt; time (&lt;os&gt;)"), or null for the project's name.</summary>
     public string? Suite { get; init; }
+}
+
+/// <summary>The verdict trials (<c>trials collect|collect-rounds</c>), which slow the head down on purpose.</summary>
+[JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
+internal sealed record TrialsSettings
+{
+    /// <summary>
+    /// Gets the environment variable the benchmark program reads as a fraction to slow itself by (0.10: 10% slower),
+    /// which the trials set on the head's launches; null when the program has none, and then the trials refuse.
+    /// </summary>
+    public string? SlowdownVariable { get; init; }
 }
