@@ -28,6 +28,12 @@ internal sealed record GuardConfiguration
     /// </summary>
     public IReadOnlyDictionary<string, string> SharedFolders { get; init; } = new Dictionary<string, string>(StringComparer.Ordinal);
 
+    /// <summary>
+    /// Gets MSBuild properties each side's build of the benchmark project gets (<c>-p:NAME=VALUE</c>), such as a switch
+    /// that compiles optional benchmarks; <c>pr-report --build-property</c> adds to them or overrides one.
+    /// </summary>
+    public IReadOnlyDictionary<string, string> BuildProperties { get; init; } = new Dictionary<string, string>(StringComparer.Ordinal);
+
     /// <summary>Gets the folder of the stored baselines (one folder per runner OS inside), relative to the root.</summary>
     public string Baselines { get; init; } = "baselines";
 
@@ -53,6 +59,24 @@ internal sealed record GuardConfiguration
         return given is null ? profiles[0]
             : profiles.Contains(given, StringComparer.Ordinal) ? given
             : throw new InputException($"{command}: --profile must be one of {string.Join('|', profiles)}, not '{given}'");
+    }
+
+    /// <summary>
+    /// The build's <c>-p:NAME=VALUE</c> arguments: <see cref="BuildProperties"/>, then each of <paramref name="given"/>
+    /// (<c>NAME=VALUE</c>, as <c>--build-property</c> takes it), a name given there replacing the file's value.
+    /// </summary>
+    public IReadOnlyList<string> BuildArguments(IReadOnlyList<string> given, string command)
+    {
+        var properties = new Dictionary<string, string>(this.BuildProperties, StringComparer.Ordinal);
+        foreach (var property in given)
+        {
+            var equals = property.IndexOf('=', StringComparison.Ordinal);
+            var (name, value) = equals < 0 ? (property, null) : (property[..equals], property[(equals + 1)..]);
+            properties[name] = value is not null && ConfigurationFile.IsBuildProperty(name, value) ? value
+                : throw new InputException($"{command}: --build-property takes NAME=VALUE (an MSBuild property's name, a value without ';'), not '{property}'");
+        }
+
+        return [.. properties.OrderBy(p => p.Key, StringComparer.Ordinal).Select(p => $"-p:{p.Key}={p.Value}")];
     }
 
     /// <summary>Gets the trend's suite prefix: <see cref="TrendSettings.Suite"/>, or the project's name.</summary>
