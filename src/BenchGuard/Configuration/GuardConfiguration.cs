@@ -34,8 +34,11 @@ internal sealed record GuardConfiguration
     /// </summary>
     public IReadOnlyDictionary<string, string> BuildProperties { get; init; } = new Dictionary<string, string>(StringComparer.Ordinal);
 
+    /// <summary>The baselines' folder when the file names none.</summary>
+    public const string DefaultBaselines = "baselines";
+
     /// <summary>Gets the folder of the stored baselines (one folder per runner OS inside), relative to the root.</summary>
-    public string Baselines { get; init; } = "baselines";
+    public string Baselines { get; init; } = DefaultBaselines;
 
     /// <summary>Gets the pull request check's settings.</summary>
     public PullRequestSettings PullRequest { get; init; } = new();
