@@ -68,7 +68,7 @@ internal static class BaselineStore
     public static BaselineDocument Load(string file)
     {
         var parsed = Input.InputFile.Deserialize<BaselineDocument>(file, "a baseline store");
-        if (parsed.Format != BaselineDocument.CurrentFormat)
+        if (!Output.SchemaName.Accepts(BaselineDocument.CurrentFormat, parsed.Format))
         {
             throw new InputException($"{file}: not a baseline store (format must be \"{BaselineDocument.CurrentFormat}\")");
         }
