@@ -9,6 +9,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselinePrTitle, composeBaselinePrBody } from '../../../src/BenchGuard.GitHub/pr-comment/baseline-pr-body.mjs';
 import { parseRecord } from '../../../src/BenchGuard.GitHub/trend-alert/settle.mjs';
+import { artifactName } from '../../../src/BenchGuard.GitHub/pr-comment/artifact-names.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
@@ -128,7 +129,7 @@ test('publish-trend: creates gh-pages once, places the page next to data.js with
 
 test('publish-trend collect: maps each OS artifact to trend/<os>/<metric>.json and refuses junk', () => {
   const incoming = temp('incoming-');
-  const dir = join(incoming, 'filepipes-perf-ubuntu-latest', 'trend');
+  const dir = join(incoming, artifactName('pr-report', 'ubuntu-latest'), 'trend');
   mkdirSync(dir, { recursive: true });
   const entry = [{ name: 'FilePipes.Benchmarks.ReadBenchmarks.FileStreamSync', value: 12.5, unit: 'ns', range: '0.1', extra: '' }];
   writeFileSync(join(dir, 'time.json'), JSON.stringify(entry));
@@ -199,8 +200,8 @@ function baselineSandbox({ updateTouches = 'baselines' } = {}) {
 
   const incoming = join(root, 'incoming');
   for (const os of ['ubuntu-latest', 'windows-latest']) {
-    mkdirSync(join(incoming, `filepipes-baseline-run-${os}`, 'results'), { recursive: true });
-    writeFileSync(join(incoming, `filepipes-baseline-run-${os}`, 'results', 'ReadBenchmarks.json'), `{"new":"${os}"}\n`);
+    mkdirSync(join(incoming, artifactName('baseline-run', os), 'results'), { recursive: true });
+    writeFileSync(join(incoming, artifactName('baseline-run', os), 'results', 'ReadBenchmarks.json'), `{"new":"${os}"}\n`);
   }
   const env = {
     PATH: `${bin}:${process.env.PATH}`, FILEPIPES_COMPARER: comparer, GH_TOKEN: 'fake-token',
@@ -435,8 +436,8 @@ test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the 
   assert.deepEqual(JSON.parse(alerts), [{ os: 'windows-latest', methods: 'FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter' }]);
 
   const incoming = temp('incoming-');
-  mkdirSync(join(incoming, 'filepipes-alert-check-windows-latest'));
-  writeFileSync(join(incoming, 'filepipes-alert-check-windows-latest', 'status'), '0\n');
+  mkdirSync(join(incoming, artifactName('alert-check', 'windows-latest')));
+  writeFileSync(join(incoming, artifactName('alert-check', 'windows-latest'), 'status'), '0\n');
   const unconfirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
   assert.equal(unconfirmed.status, 0, unconfirmed.stderr);
   const recorded = () => {
@@ -446,7 +447,7 @@ test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the 
   };
   assert.equal(recorded(), 'not-confirmed');
   // Confirmed: recorded, then the comment (no token here, so it fails and says so), then exit 1.
-  writeFileSync(join(incoming, 'filepipes-alert-check-windows-latest', 'status'), '1\n');
+  writeFileSync(join(incoming, artifactName('alert-check', 'windows-latest'), 'status'), '1\n');
   const confirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
   assert.equal(confirmed.status, 1);
   assert.match(confirmed.stderr, /confirmed by the A\/B/);
