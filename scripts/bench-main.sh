@@ -23,21 +23,8 @@ done
 [ -n "$out" ] || usage "--out is required"
 mkdir -p "$out"
 
-# BenchmarkDotNet writes its JSON exports to <artifacts>/results.
-# Three launches: a stored-baseline comparison needs at least 15 measurements per benchmark
-# (3 x 5 iterations); one launch's 5 can hardly reject anything. Extra arguments after `--`
-# go to BenchmarkDotNet, and so do the words of FILEPIPES_SUITE_ARGS (the pipeline tests, which run this step as
-# benchmarks.yml declares it, cut the suite to `--job dry` and a small filter with it).
-# FILEPIPES_PEER_ADAPTERS=false builds without the peer packages, for machines that cannot restore them.
-# The lint runs shellcheck without -x, which does not follow sourced files.
-# shellcheck source=suite-settings.sh disable=SC1091
-. scripts/suite-settings.sh
-read -r -a test_args <<< "${FILEPIPES_SUITE_ARGS:-}"
-# shellcheck disable=SC2154 # suite_build_timeout_seconds comes from suite-settings.sh
-dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
-  --profile quick --launchCount 3 --buildTimeout "$suite_build_timeout_seconds" --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"} ${test_args[@]+"${test_args[@]}"}
-
-# The comparer is built once and its dll run, not `dotnet run` with a build check on each call.
+# The comparer is built once and its dll run, not `dotnet run` with a build check on each call; it is built first
+# because the suite's --buildTimeout is the tool's (its `policy`).
 # The lint runs shellcheck without -x, which does not follow sourced files.
 # shellcheck source=comparer.sh disable=SC1091
 . scripts/comparer.sh
@@ -55,6 +42,17 @@ trap cleanup EXIT
 ab_build_comparer . "$comparer_build/bin" "$comparer_build/build.log" ||
   { cat "$comparer_build/build.log" >&2; echo "bench-main: the results comparer does not build" >&2; exit 1; }
 comparer=(dotnet "$ab_comparer_dll")
+
+# BenchmarkDotNet writes its JSON exports to <artifacts>/results.
+# Three launches: a stored-baseline comparison needs at least 15 measurements per benchmark
+# (3 x 5 iterations); one launch's 5 can hardly reject anything. Extra arguments after `--`
+# go to BenchmarkDotNet, and so do the words of FILEPIPES_SUITE_ARGS (the pipeline tests, which run this step as
+# benchmarks.yml declares it, cut the suite to `--job dry` and a small filter with it).
+# FILEPIPES_PEER_ADAPTERS=false builds without the peer packages, for machines that cannot restore them.
+read -r -a test_args <<< "${FILEPIPES_SUITE_ARGS:-}"
+build_timeout=$(ab_build_timeout)
+dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
+  --profile quick --launchCount 3 --buildTimeout "$build_timeout" --artifacts "$out" ${suite_args[@]+"${suite_args[@]}"} ${test_args[@]+"${test_args[@]}"}
 
 # The report is informative on main (the trend alert is the signal), so its verdict does not fail the leg.
 compare_status=0

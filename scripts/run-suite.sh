@@ -22,14 +22,20 @@ done
 [ -n "$out" ] || usage "--out is required"
 
 read -r -a globs <<< "$filter"
+# BenchmarkDotNet's --buildTimeout is the tool's (its `policy`), so the comparer is built first.
 # The lint runs shellcheck without -x, which does not follow sourced files.
-# shellcheck source=suite-settings.sh disable=SC1091
-. scripts/suite-settings.sh
+# shellcheck source=comparer.sh disable=SC1091
+. scripts/comparer.sh
+comparer_build=$(mktemp -d)
+# Only a cleanup: under set -e a failing rm in the EXIT trap would replace the suite's exit code.
+trap 'rm -rf "$comparer_build" || true' EXIT
+ab_build_comparer . "$comparer_build/bin" "$comparer_build/build.log" ||
+  { cat "$comparer_build/build.log" >&2; echo "run-suite: the results comparer does not build" >&2; exit 1; }
+build_timeout=$(ab_build_timeout)
 # FILEPIPES_PEER_ADAPTERS=false builds without the peer packages, for machines that cannot restore them (the tests).
 # Extra arguments after `--`, and the words of FILEPIPES_SUITE_ARGS, go to BenchmarkDotNet (the pipeline tests, which
 # run this step as update-baselines.yml declares it, pass `--job dry` that way).
 read -r -a test_args <<< "${FILEPIPES_SUITE_ARGS:-}"
-# shellcheck disable=SC2154 # suite_build_timeout_seconds comes from suite-settings.sh
 dotnet run -c Release --project benchmarks/FilePipes.Benchmarks -p:PeerAdapters="${FILEPIPES_PEER_ADAPTERS:-true}" -- \
-  --profile "$profile" --buildTimeout "$suite_build_timeout_seconds" --filter "${globs[@]}" --artifacts "$out" \
+  --profile "$profile" --buildTimeout "$build_timeout" --filter "${globs[@]}" --artifacts "$out" \
   ${suite_args[@]+"${suite_args[@]}"} ${test_args[@]+"${test_args[@]}"}

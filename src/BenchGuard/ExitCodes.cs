@@ -1,6 +1,6 @@
 namespace BenchGuard;
 
-/// <summary>The exit codes every FilePipes tool shares.</summary>
+/// <summary>The exit codes every command of the tool, and every script around it, shares.</summary>
 public static class ExitCodes
 {
     /// <summary>Nothing to report, or the caller did not ask to fail.</summary>

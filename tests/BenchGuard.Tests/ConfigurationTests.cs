@@ -35,8 +35,31 @@ public sealed class ConfigurationTests : IDisposable
         Assert.Null(configuration.Profiles);
         Assert.Empty(configuration.SharedFolders);
         Assert.Null(configuration.PullRequest.Threshold);
+        Assert.Null(configuration.Trials.SlowdownVariable);
         Assert.Equal("My.Benchmarks", configuration.TrendSuite);
     }
+
+    [Fact]
+    public void TheBuildGetsTheFilesPropertiesWithTheCommandLinesAddedOrReplacingThem()
+    {
+        var configuration = this.Load("""{ "benchmarkProject": "b/B.csproj", "buildProperties": { "PeerAdapters": "false", "Optimize": "true" } }""");
+
+        Assert.Equal(["-p:Optimize=true", "-p:PeerAdapters=false"], configuration.BuildArguments([], "pr-report"));
+        Assert.Equal(
+            ["-p:Extra=", "-p:Optimize=true", "-p:PeerAdapters=true"],
+            configuration.BuildArguments(["PeerAdapters=true", "Extra="], "pr-report"));
+        Assert.Empty(this.Load("""{ "benchmarkProject": "b/B.csproj" }""").BuildArguments([], "pr-report"));
+    }
+
+    [Theory]
+    [InlineData("PeerAdapters")]
+    [InlineData("=true")]
+    [InlineData("A=1;B=2")]
+    public void ABuildPropertyThatIsNotNameEqualsValueIsBadInput(string given) =>
+        Assert.Contains(
+            "pr-report: --build-property takes NAME=VALUE",
+            Assert.Throws<InputException>(() => this.Load("""{ "benchmarkProject": "b/B.csproj" }""").BuildArguments([given], "pr-report")).Message,
+            StringComparison.Ordinal);
 
     [Theory]
     [InlineData("""{ }""", "not a BenchGuard configuration")]
@@ -54,6 +77,9 @@ public sealed class ConfigurationTests : IDisposable
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "pullRequest": { "rounds": 0 } }""", "pullRequest.rounds must be from 1 to 99")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "trend": { "suite": "my suite (x)" } }""", "trend.suite must be")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": [] }""", "profiles must list at least one name")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "buildProperties": { "-p:X": "1" } }""", "buildProperties: '-p:X' must be an MSBuild property's name")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "buildProperties": { "X": "1;Y=2" } }""", "buildProperties: 'X' must be")]
+    [InlineData("""{ "benchmarkProject": "b/B.csproj", "trials": { "slowdownVariable": "MY SLOWDOWN" } }""", "trials.slowdownVariable must be an environment variable's name")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "sharedFolders": { "MY-DATA": "data" } }""", "sharedFolders: 'MY-DATA' must be an environment variable's name")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "sharedFolders": { "DATA": "../data" } }""", "sharedFolders: 'DATA' must be")]
     [InlineData("""{ "benchmarkProject": "b/B.csproj", "profiles": ["quick", "quick"] }""", "profiles must list at least one name, each once")]

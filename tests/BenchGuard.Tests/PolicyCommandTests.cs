@@ -1,4 +1,6 @@
+using System.Globalization;
 using System.Text.RegularExpressions;
+using BenchGuard.AB;
 using BenchGuard.Commands;
 using BenchGuard.Comparison;
 using BenchGuard.Tests.Infrastructure;
@@ -22,8 +24,20 @@ public sealed class PolicyCommandTests : IDisposable
 
         Assert.Equal(0, run.ExitCode);
         Assert.Equal("", run.Error);
-        Assert.Equal($"trend-alert-threshold={VerdictDefaults.TrendAlertThreshold}\nallocation-tolerance-bytes=512\n", run.Out);
+        Assert.Equal($"trend-alert-threshold={VerdictDefaults.TrendAlertThreshold}\nallocation-tolerance-bytes=512\nbuild-timeout-seconds=1200\n", run.Out);
         Assert.Equal("512B", VerdictDefaults.PipelineAllocationThreshold);
+    }
+
+    [Fact]
+    public void TheSuiteScriptsBuildTimeoutIsTheOneEveryLaunchPasses()
+    {
+        var seconds = PolicyCommand.Values.Single(v => v.Name == "build-timeout-seconds").Value;
+
+        Assert.Equal(TimeSpan.FromSeconds(int.Parse(seconds, CultureInfo.InvariantCulture)), AbOptions.DefaultLaunchTimeout);
+        // BenchmarkDotNet's own default is 120 s, which is what this setting exists to raise.
+        Assert.True(AbOptions.DefaultLaunchTimeout > TimeSpan.FromSeconds(120), seconds);
+        var launch = new BenchmarkLauncher(AbOptions.DefaultLaunchTimeout, new Dictionary<string, string?>()).CommonArguments("quick", []);
+        Assert.Equal(seconds, launch[launch.ToList().IndexOf("--buildTimeout") + 1]);
     }
 
     [Fact]

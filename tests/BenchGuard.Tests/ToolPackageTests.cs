@@ -56,7 +56,7 @@ public sealed class ToolPackageTests
             // A copy of what the project builds from, so packing never touches the checkout's bin and obj.
             var repository = RepositoryRoot.Path;
             var copy = this.root.Folder("repo");
-            foreach (var file in new[] { "Directory.Build.props", "Directory.Packages.props", "global.json", "scripts/suite-settings.sh" })
+            foreach (var file in new[] { "Directory.Build.props", "Directory.Packages.props", "global.json" })
             {
                 var target = Path.Combine(copy, file);
                 Directory.CreateDirectory(Path.GetDirectoryName(target)!);

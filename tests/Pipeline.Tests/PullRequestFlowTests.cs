@@ -15,12 +15,13 @@ public sealed class PullRequestFlowTests
         suite.AssertSucceededOrFoundRegression("A/B report");
         Assert.Equal("success", suite.Step("Upload results and report").Outcome);
         Assert.Equal("skipped", suite.Step("Suite, comparison and trend files").Outcome);
-        var artifact = Path.Combine(github.ArtifactStore, $"filepipes-perf-{os}", $"filepipes-perf-{os}");
+        var name = $"benchguard-perf-{os}";
+        var artifact = Path.Combine(github.ArtifactStore, name, name);
         Assert.True(File.Exists(Path.Combine(artifact, "report.md")), "the leg's artifact holds <name>/report.md");
         Assert.Equal("7", File.ReadAllText(Path.Combine(artifact, "pr-number")).Trim());
         Assert.True(File.Exists(Path.Combine(artifact, "ab", "ab.json")), "the A/B of head against base was made");
         // The artifact holds the report and the record, not the checkouts nor what repeats the record.
-        Assert.True(Directory.Exists(Path.Combine(suite.Workspace, "artifacts", "upload", $"filepipes-perf-{os}", "ab", "head-results")), "the leg wrote head-results");
+        Assert.True(Directory.Exists(Path.Combine(suite.Workspace, "artifacts", "upload", name, "ab", "head-results")), "the leg wrote head-results");
         Assert.False(Directory.Exists(Path.Combine(artifact, "ab", "head-results")), "the upload leaves the copy of results/ out");
         Assert.DoesNotContain(Directory.EnumerateFiles(artifact, "*.log", SearchOption.AllDirectories), f => f.Contains($"{Path.DirectorySeparatorChar}launches{Path.DirectorySeparatorChar}", StringComparison.Ordinal));
         Assert.Empty(Directory.EnumerateDirectories(artifact, ".git", SearchOption.AllDirectories));
@@ -31,9 +32,11 @@ public sealed class PullRequestFlowTests
         var withPackages = CommitsHolding(suite.Workspace, ".nuget/");
         Assert.True(withPackages.Count == 0, $"commits in the PR leg's repository hold the package cache: {string.Join(", ", withPackages)}");
 
-        // The other OS's leg needs a runner of that OS: its upload is stood in for by this leg's files under its name.
+        // The other OS's leg needs a runner of that OS: its upload is stood in for by this leg's files under its name,
+        // the name an older run gave it (filepipes-perf-): the comment job on the default branch finds a PR's legs
+        // under either name while the prefix changes.
         var other = os == "ubuntu-latest" ? "windows-latest" : "ubuntu-latest";
-        CopyTree(Path.Combine(github.ArtifactStore, $"filepipes-perf-{os}"), Path.Combine(github.ArtifactStore, $"filepipes-perf-{other}"), $"filepipes-perf-{other}");
+        CopyTree(Path.Combine(github.ArtifactStore, name), Path.Combine(github.ArtifactStore, $"filepipes-perf-{other}"), $"filepipes-perf-{other}");
 
         // pr-comment.yml, as far as the step that needs GitHub's API: the downloaded legs, where post.mjs reads them.
         // Another run (workflow_run) of the same repository, downloading from the benchmark run's artifacts.

@@ -310,7 +310,9 @@ internal sealed partial class RunnerJob
     {
         var destination = Path.GetFullPath(this.Resolve(step.With.GetValueOrDefault("path") ?? "."), this.Workspace);
         var pattern = step.With.TryGetValue("pattern", out var glob) ? this.Resolve(glob) : this.Resolve(step.With["name"]);
-        var matcher = new Regex($"^{Regex.Escape(pattern).Replace(@"\*", ".*", StringComparison.Ordinal)}$");
+        // As download-artifact matches (minimatch): * is anything, {a,b} either of a and b.
+        var escaped = Regex.Escape(pattern).Replace(@"\*", ".*", StringComparison.Ordinal);
+        var matcher = new Regex($"^{Regex.Replace(escaped, @"\\\{([^{}]*)}", m => $"(?:{m.Groups[1].Value.Replace(',', '|')})")}$");
         var matches = Directory.GetDirectories(this.github.ArtifactStore).Select(Path.GetFileName).Where(n => matcher.IsMatch(n!)).ToList();
         // download-artifact v5+: one artifact (by name, or the only match of a pattern) or merge-multiple extracts
         // straight into the path; several matches otherwise go into path/<artifact name>/.

@@ -9,6 +9,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselinePrTitle, composeBaselinePrBody } from '../../../src/BenchGuard.GitHub/pr-comment/baseline-pr-body.mjs';
 import { parseRecord } from '../../../src/BenchGuard.GitHub/trend-alert/settle.mjs';
+import { artifactName } from '../../../src/BenchGuard.GitHub/pr-comment/artifact-names.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
@@ -128,7 +129,7 @@ test('publish-trend: creates gh-pages once, places the page next to data.js with
 
 test('publish-trend collect: maps each OS artifact to trend/<os>/<metric>.json and refuses junk', () => {
   const incoming = temp('incoming-');
-  const dir = join(incoming, 'filepipes-perf-ubuntu-latest', 'trend');
+  const dir = join(incoming, artifactName('pr-report', 'ubuntu-latest'), 'trend');
   mkdirSync(dir, { recursive: true });
   const entry = [{ name: 'FilePipes.Benchmarks.ReadBenchmarks.FileStreamSync', value: 12.5, unit: 'ns', range: '0.1', extra: '' }];
   writeFileSync(join(dir, 'time.json'), JSON.stringify(entry));
@@ -199,8 +200,8 @@ function baselineSandbox({ updateTouches = 'baselines' } = {}) {
 
   const incoming = join(root, 'incoming');
   for (const os of ['ubuntu-latest', 'windows-latest']) {
-    mkdirSync(join(incoming, `filepipes-baseline-run-${os}`, 'results'), { recursive: true });
-    writeFileSync(join(incoming, `filepipes-baseline-run-${os}`, 'results', 'ReadBenchmarks.json'), `{"new":"${os}"}\n`);
+    mkdirSync(join(incoming, artifactName('baseline-run', os), 'results'), { recursive: true });
+    writeFileSync(join(incoming, artifactName('baseline-run', os), 'results', 'ReadBenchmarks.json'), `{"new":"${os}"}\n`);
   }
   const env = {
     PATH: `${bin}:${process.env.PATH}`, FILEPIPES_COMPARER: comparer, GH_TOKEN: 'fake-token',
@@ -256,7 +257,7 @@ test('baseline-pr: results identical to the stored baseline open no PR', () => {
 // the suite writes one export, the benchmark program is built for the counters, which write counters.json or fail as
 // told, compare behaves as told, export-trend writes both trend files (and counted-bytes.json when given --counters)
 // or fails as a failed benchmark would. Each call's arguments are logged in calls.
-function fakeDotnet({ compareExit = 0, trendExit = 0, countersExit = 0 }) {
+function fakeDotnet({ compareExit = 0, trendExit = 0, countersExit = 0, buildTimeout = 1234 }) {
   const bin = temp('dotnet-');
   writeFileSync(join(bin, 'dotnet'), `#!/usr/bin/env bash
 set -e
@@ -270,6 +271,7 @@ case "$args" in
     echo '{"cases": []}' > "$(arg_after --out "$@")" ;;
   *FilePipes.Benchmarks*) out=$(arg_after --artifacts "$@"); mkdir -p "$out/results"; echo '{}' > "$out/results/Read-report-full.json"
     echo "$args" > "$(dirname "$0")/suite-args" ;;
+  *"BenchGuard.dll policy") printf 'trend-alert-threshold=150%%\nbuild-timeout-seconds=${buildTimeout}\n' ;;
   *"BenchGuard.dll compare "*) [ ${compareExit} -eq 0 ] && echo "✅ no regressions" > "$(arg_after --md "$@")"; exit ${compareExit} ;;
   *"BenchGuard.dll export-trend "*) [ ${trendExit} -eq 0 ] || { echo "export-trend: 1 failed benchmark" >&2; exit ${trendExit}; }
     dir=$(arg_after --out-dir "$@"); mkdir -p "$dir"; echo '[]' > "$dir/time.json"; echo '[]' > "$dir/allocated.json"
@@ -355,17 +357,23 @@ test('bench-main: a failed benchmark (export-trend exit 1) fails the leg; an unk
   assert.match(unknown.stderr, /not in the matrix/);
 });
 
-test('bench-main and run-suite pass BenchmarkDotNet the one --buildTimeout of suite-settings.sh', () => {
-  const defined = /^suite_build_timeout_seconds=([0-9]+)$/m.exec(readFileSync(join(repo, 'scripts', 'suite-settings.sh'), 'utf8'));
-  assert.ok(defined && Number(defined[1]) > 120, 'longer than BenchmarkDotNet\'s 120 s default');
-  const bin = fakeDotnet({});
+test('bench-main and run-suite pass BenchmarkDotNet the --buildTimeout the tool\'s policy names, and stop without one', () => {
+  // The value itself is the tool's (AbOptions.DefaultLaunchTimeout); PolicyCommandTests checks no script restates it.
+  const bin = fakeDotnet({ buildTimeout: 4321 });
   const env = { PATH: `${bin}:${process.env.PATH}` };
   const main = run('bash', ['scripts/bench-main.sh', '--os', 'ubuntu-latest', '--out', join(temp('main-'), 'perf')], env);
   assert.equal(main.status, 0, main.stderr);
-  assert.match(readFileSync(join(bin, 'suite-args'), 'utf8'), new RegExp(`--buildTimeout ${defined[1]} `));
+  assert.match(readFileSync(join(bin, 'suite-args'), 'utf8'), /--buildTimeout 4321 /);
   const suite = run('bash', ['scripts/run-suite.sh', '--profile', 'quick', '--filter', '*Read*', '--out', join(temp('suite-'), 'run')], env);
   assert.equal(suite.status, 0, suite.stderr);
-  assert.match(readFileSync(join(bin, 'suite-args'), 'utf8'), new RegExp(`--buildTimeout ${defined[1]} `));
+  assert.match(readFileSync(join(bin, 'suite-args'), 'utf8'), /--buildTimeout 4321 /);
+
+  const none = fakeDotnet({ buildTimeout: '' });
+  const failed = run('bash', ['scripts/run-suite.sh', '--profile', 'quick', '--filter', '*Read*', '--out', join(temp('suite-'), 'run')],
+    { PATH: `${none}:${process.env.PATH}` });
+  assert.notEqual(failed.status, 0);
+  assert.match(failed.stderr, /policy names no build-timeout-seconds/);
+  assert.ok(!existsSync(join(none, 'suite-args')), 'the suite does not run without its timeout');
 });
 
 test('confirm-alert: the A/B of the commit against its parent, alerting methods only; the status file carries the verdict', () => {
@@ -428,8 +436,8 @@ test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the 
   assert.deepEqual(JSON.parse(alerts), [{ os: 'windows-latest', methods: 'FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter' }]);
 
   const incoming = temp('incoming-');
-  mkdirSync(join(incoming, 'filepipes-alert-check-windows-latest'));
-  writeFileSync(join(incoming, 'filepipes-alert-check-windows-latest', 'status'), '0\n');
+  mkdirSync(join(incoming, artifactName('alert-check', 'windows-latest')));
+  writeFileSync(join(incoming, artifactName('alert-check', 'windows-latest'), 'status'), '0\n');
   const unconfirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
   assert.equal(unconfirmed.status, 0, unconfirmed.stderr);
   const recorded = () => {
@@ -439,7 +447,7 @@ test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the 
   };
   assert.equal(recorded(), 'not-confirmed');
   // Confirmed: recorded, then the comment (no token here, so it fails and says so), then exit 1.
-  writeFileSync(join(incoming, 'filepipes-alert-check-windows-latest', 'status'), '1\n');
+  writeFileSync(join(incoming, artifactName('alert-check', 'windows-latest'), 'status'), '1\n');
   const confirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
   assert.equal(confirmed.status, 1);
   assert.match(confirmed.stderr, /confirmed by the A\/B/);

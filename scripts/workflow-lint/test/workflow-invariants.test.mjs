@@ -297,7 +297,9 @@ test('artifact names come from scripts/artifact-name.sh, and every uploaded name
   assert.ok(downloaded.some((d) => d.file === 'pr-comment.yml' && d.kind === 'pr-report'));
   // Every name an OS leg uploads must match the pattern its consumers download.
   for (const kind of kinds(uploaded)) {
-    const pattern = new RegExp(`^${artifactPattern(kind).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    // As actions/download-artifact reads it (minimatch): * is anything, {a,b} either of a and b.
+    const pattern = new RegExp(`^${artifactPattern(kind).replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')
+      .replace(/\{([^{}]*)\}/g, (_, alternatives) => `(?:${alternatives.split(',').join('|')})`)}$`);
     for (const os of baselineOses) {
       assert.match(artifactName(kind, os), pattern);
     }

@@ -7,15 +7,23 @@ import { pathToFileURL } from 'node:url';
 
 const PREFIXES = Object.freeze({
   // Per-OS result of the benchmark workflow: raw results, report.md, report.json, pr-number.
-  'pr-report': 'filepipes-perf-',
+  'pr-report': 'benchguard-perf-',
   // Per-OS result of a baseline-bump run, consumed by the job that opens the baseline PR.
-  'baseline-run': 'filepipes-baseline-run-',
+  'baseline-run': 'benchguard-baseline-run-',
   // Per-OS confirmation of a trend alert on main (pr-report's status and report), read by settle-alerts.
-  'alert-check': 'filepipes-alert-check-',
+  'alert-check': 'benchguard-alert-check-',
   // The packed library (.nupkg, .snupkg): ci.yml keeps it for anyone to try, release.yml's publish jobs push it.
-  'package': 'filepipes-package-',
+  'package': 'package-',
   // Stryker's reports from ci.yml's mutation job, for people to read (no workflow downloads them).
-  'mutation': 'filepipes-mutation-',
+  'mutation': 'mutation-',
+});
+
+// The names a kind had before the tool had its own name, still downloaded. Only pr-report needs one: pr-comment.yml
+// runs this file as the default branch has it, while the PR's run uploaded with the PR's copy, so during a change
+// of the prefix either side may be the older one. Every other kind is uploaded and downloaded within one run, by
+// one copy of this file.
+const FORMER_PREFIXES = Object.freeze({
+  'pr-report': 'filepipes-perf-',
 });
 
 // Runner labels are the folder names under baselines/; anything else is refused so that an
@@ -43,18 +51,21 @@ export function artifactName(kind, os) {
   return prefixOf(kind) + os;
 }
 
+/** The download pattern (a glob, as actions/download-artifact matches it): the name, or its former name too. */
 export function artifactPattern(kind) {
-  return `${prefixOf(kind)}*`;
+  const former = FORMER_PREFIXES[kind];
+  return former ? `{${prefixOf(kind)},${former}}*` : `${prefixOf(kind)}*`;
 }
 
-/** The OS label an artifact folder name stands for, or null when it is not one of ours. */
+/** The OS label an artifact folder name stands for (under its current or former name), or null when it is not one of ours. */
 export function osFromArtifactName(kind, name) {
-  const prefix = prefixOf(kind);
-  if (!name.startsWith(prefix)) {
-    return null;
+  for (const prefix of [prefixOf(kind), FORMER_PREFIXES[kind]]) {
+    if (prefix && name.startsWith(prefix)) {
+      const os = name.slice(prefix.length);
+      return OS_LABEL.test(os) ? os : null;
+    }
   }
-  const os = name.slice(prefix.length);
-  return OS_LABEL.test(os) ? os : null;
+  return null;
 }
 
 function main(argv) {

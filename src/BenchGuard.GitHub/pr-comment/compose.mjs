@@ -5,10 +5,13 @@
 import { lstatSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { artifactName, osFromArtifactName } from './artifact-names.mjs';
+import { osFromArtifactName } from './artifact-names.mjs';
 
-export const MARKER = '<!-- filepipes-perf -->';
-const RUN_MARKER_PREFIX = '<!-- filepipes-perf-run: ';
+export const MARKER = '<!-- benchguard-perf -->';
+const RUN_MARKER_PREFIX = '<!-- benchguard-perf-run: ';
+// The markers the comment carried before the tool had its name: a comment an older run posted is still ours to update.
+export const FORMER_MARKER = '<!-- filepipes-perf -->';
+const MARKER_STEMS = ['<!-- benchguard-perf', '<!-- filepipes-perf'];
 
 // GitHub refuses comment bodies above 65,536 characters; keep a margin for our own text.
 export const MAX_COMMENT_CHARS = 60000;
@@ -67,7 +70,8 @@ export function readLeg(dir) {
  */
 export function capMarkdown(markdown, limit, fullReportUrl) {
   let text = markdown
-    .replaceAll('<!-- filepipes-perf', '<!-- quoted-perf')
+    .replaceAll(MARKER_STEMS[0], '<!-- quoted-perf')
+    .replaceAll(MARKER_STEMS[1], '<!-- quoted-perf')
     .replace(/@(?=[A-Za-z0-9])/g, '@\u200b');
   if (text.length <= limit) {
     return text;
@@ -166,7 +170,7 @@ export function composeComment({ runId, runUrl, headSha, legs }) {
   const header = [
     MARKER,
     `${RUN_MARKER_PREFIX}${runId} -->`,
-    '## FilePipes performance',
+    '## Performance',
     '',
     `Head \`${sha}\` · [benchmark run](${runUrl}) · one section per OS. ` +
       'Timing head vs base is measured on the same runner (A/B); timing vs the stored baseline is indicative only; ' +
@@ -181,9 +185,14 @@ export function composeComment({ runId, runUrl, headSha, legs }) {
   return body;
 }
 
-/** The run id recorded in a comment we wrote, or null. */
+/** True when a comment's body carries our marker, current or former. */
+export function hasMarker(commentBody) {
+  return commentBody.includes(MARKER) || commentBody.includes(FORMER_MARKER);
+}
+
+/** The run id recorded in a comment we wrote (under either marker), or null. */
 export function runIdOf(commentBody) {
-  const match = commentBody.match(/<!-- filepipes-perf-run: ([0-9]+) -->/);
+  const match = commentBody.match(/<!-- (?:benchguard|filepipes)-perf-run: ([0-9]+) -->/);
   return match ? Number(match[1]) : null;
 }
 
@@ -192,7 +201,8 @@ export function runIdOf(commentBody) {
  * them with the job conclusions. Returns { prNumber, legs }; prNumber is null when no leg left one.
  */
 export function collectLegs({ incomingDir, oses, jobs = {} }) {
-  const present = new Set();
+  // OS -> the folder its artifact landed in (under the current name, or the former one an older run uploaded).
+  const present = new Map();
   let entries = [];
   try {
     entries = readdirSync(incomingDir);
@@ -201,14 +211,14 @@ export function collectLegs({ incomingDir, oses, jobs = {} }) {
   }
   for (const entry of entries) {
     const os = osFromArtifactName('pr-report', entry);
-    if (os === null || !oses.includes(os)) {
+    if (os === null || !oses.includes(os) || present.has(os)) {
       throw new InputError(`unexpected artifact '${entry.slice(0, 80)}' in ${incomingDir}`);
     }
-    present.add(os);
+    present.set(os, entry);
   }
   const numbers = new Set();
   const legs = oses.map((os) => {
-    const leg = present.has(os) ? readLeg(join(incomingDir, artifactName('pr-report', os))) : null;
+    const leg = present.has(os) ? readLeg(join(incomingDir, present.get(os))) : null;
     if (leg?.prNumber) {
       numbers.add(leg.prNumber);
     }

@@ -4,7 +4,7 @@
 // since (a push to its branch, which also cancels the run) gets no comment from this run: a notice, exit 0.
 import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { collectLegs, composeComment, InputError, MARKER, runIdOf } from './compose.mjs';
+import { collectLegs, composeComment, hasMarker, InputError, runIdOf } from './compose.mjs';
 import { GitHubRest } from './github-rest.mjs';
 
 const BOT_LOGIN = 'github-actions[bot]';
@@ -26,7 +26,7 @@ export async function jobsByOs(github, runId) {
 /** Creates or updates our comment; returns 'created', 'updated' or 'stale' (a newer run already wrote it). */
 export async function upsertComment(github, prNumber, runId, body) {
   const comments = await github.all(`/issues/${prNumber}/comments`);
-  const ours = comments.find((c) => c.user?.login === BOT_LOGIN && (c.body ?? '').includes(MARKER));
+  const ours = comments.find((c) => c.user?.login === BOT_LOGIN && hasMarker(c.body ?? ''));
   if (!ours) {
     await github.request('POST', `/issues/${prNumber}/comments`, { body });
     return 'created';

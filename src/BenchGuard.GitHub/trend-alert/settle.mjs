@@ -84,7 +84,7 @@ export function parseRecord(text, where = 'the record') {
 
 export function commentBody({ commit, runUrl, checks }) {
   const confirmed = checks.filter((c) => c.status === 'confirmed');
-  const lines = ['## ⚠️ FilePipes: a trend alert on this commit is confirmed', '',
+  const lines = ['## ⚠️ A trend alert on this commit is confirmed', '',
     `A same-runner A/B of \`${commit.slice(0, 10)}\` against its parent, for the benchmarks that alerted, found a regression beyond the PR check's fail policy. [The run](${runUrl}).`, ''];
   for (const check of confirmed) {
     lines.push(`### ${check.os}`, '', check.report ?? '(the leg left no report.md)', '');

@@ -43,10 +43,15 @@ internal sealed record AbOptions(
     public static readonly string[] Interleavings = ["method", "suite"];
 
     /// <summary>
-    /// A launch's limit, which each launch also passes to BenchmarkDotNet as <c>--buildTimeout</c>: the suite scripts'
-    /// build timeout, read from scripts/suite-settings.sh so that the two cannot differ.
+    /// A launch's limit, which each launch also passes to BenchmarkDotNet as <c>--buildTimeout</c>, and which the
+    /// scripts that run a whole suite pass too (they read it from <c>policy</c>'s build-timeout-seconds).
     /// </summary>
-    public static readonly TimeSpan DefaultLaunchTimeout = SuiteSettings.BuildTimeout;
+    /// <remarks>
+    /// BenchmarkDotNet kills the child-project build of a launch after 120 s by default, and then the benchmark has no
+    /// measurement at all; a slow machine (a Windows runner's first build with a cold package cache) can take longer.
+    /// A stalled build is bounded by the job's timeout-minutes instead.
+    /// </remarks>
+    public static readonly TimeSpan DefaultLaunchTimeout = TimeSpan.FromMinutes(20);
 
     /// <summary>The default number of rounds of an interleaving.</summary>
     public static int DefaultRounds(string interleave) =>

@@ -8,7 +8,7 @@ namespace BenchGuard.Baselines;
 public sealed record BaselineDocument(string Format, string Os, IReadOnlyList<BaselineRun> Runs, IReadOnlyList<BaselineEntry> Benchmarks)
 {
     /// <summary>The format marker written into every baseline file.</summary>
-    public const string CurrentFormat = "filepipes-baseline/1";
+    public const string CurrentFormat = Output.SchemaName.Prefix + "baseline/1";
 
     /// <summary>An empty store for <paramref name="os"/>.</summary>
     public static BaselineDocument Empty(string os) => new(CurrentFormat, os, [], []);

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using BenchGuard.Configuration;
 using BenchGuard.Results;
 
 namespace BenchGuard.Baselines;
@@ -13,9 +14,10 @@ internal static class BaselineStore
     private static readonly JsonSerializerOptions Options = Output.JsonFormat.Options;
 
     /// <summary>
-    /// True when <paramref name="path"/> is a store folder or a store file. A folder directly under a folder named
-    /// <c>baselines</c> that holds no JSON yet is an empty store (an OS in the matrix not measured so far), so
-    /// comparing against it reports every benchmark as New instead of failing.
+    /// True when <paramref name="path"/> is a store folder or a store file. A folder directly in the baselines folder
+    /// that holds no JSON yet is an empty store (an OS in the matrix not measured so far), so comparing against it
+    /// reports every benchmark as New instead of failing. The baselines folder is the one the nearest
+    /// benchguard.json names, or without one a folder of the configuration's default name.
     /// </summary>
     public static bool IsStore(string path)
     {
@@ -29,9 +31,22 @@ internal static class BaselineStore
             return true;
         }
 
-        var parent = Path.GetFileName(Path.GetDirectoryName(Path.GetFullPath(path).TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar)));
-        return parent == "baselines" && !ResultFiles.JsonFilesBelow(path).Any();
+        var parent = Path.GetDirectoryName(Trimmed(Path.GetFullPath(path)));
+        return parent is not null && IsBaselinesFolder(parent) && !ResultFiles.JsonFilesBelow(path).Any();
     }
+
+    private static bool IsBaselinesFolder(string folder)
+    {
+        if (ConfigurationFile.Find(folder) is not { } file)
+        {
+            return Path.GetFileName(folder) == GuardConfiguration.DefaultBaselines;
+        }
+
+        var configured = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(file)!, ConfigurationFile.Load(file).Baselines));
+        return string.Equals(Trimmed(configured), folder, OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal);
+    }
+
+    private static string Trimmed(string fullPath) => fullPath.TrimEnd(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar);
 
     /// <summary>
     /// Reads the store at a folder or file; a store folder without its file yet is empty. Anything else in the file's
@@ -52,10 +67,10 @@ internal static class BaselineStore
     /// <summary>Reads a store file; a malformed one is bad input.</summary>
     public static BaselineDocument Load(string file)
     {
-        var parsed = Input.InputFile.Deserialize<BaselineDocument>(file, "a FilePipes baseline");
-        if (parsed.Format != BaselineDocument.CurrentFormat)
+        var parsed = Input.InputFile.Deserialize<BaselineDocument>(file, "a baseline store");
+        if (!Output.SchemaName.Accepts(BaselineDocument.CurrentFormat, parsed.Format))
         {
-            throw new InputException($"{file}: not a FilePipes baseline (format must be \"{BaselineDocument.CurrentFormat}\")");
+            throw new InputException($"{file}: not a baseline store (format must be \"{BaselineDocument.CurrentFormat}\")");
         }
 
         var duplicate = parsed.Benchmarks.GroupBy(b => b.FullName, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1);

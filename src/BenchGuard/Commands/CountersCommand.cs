@@ -21,7 +21,7 @@ internal static class CountersCommand
 {
     /// <summary>The usage line.</summary>
     public const string Usage =
-        "usage: counters --base-counters counters.json --head-counters counters.json [--out comparison.json] | counters --program PATH/FilePipes.Benchmarks.dll [--base-program PATH/FilePipes.Benchmarks.dll] [--profile P] [--filter GLOB]... [--case NAME]... [--operations 8] [--instruction-operations 1] [--out counters.json] [--work DIR]";
+        "usage: counters --base-counters counters.json --head-counters counters.json [--out comparison.json] | counters --program PATH/Benchmarks.dll [--base-program PATH/Benchmarks.dll] [--profile P] [--filter GLOB]... [--case NAME]... [--operations 8] [--instruction-operations 1] [--out counters.json] [--work DIR]";
 
     private static readonly TimeSpan RunLimit = TimeSpan.FromMinutes(20);
 

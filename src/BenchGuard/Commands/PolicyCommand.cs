@@ -1,4 +1,5 @@
 using System.Globalization;
+using BenchGuard.AB;
 using BenchGuard.Cli;
 using BenchGuard.Comparison;
 
@@ -6,7 +7,7 @@ namespace BenchGuard.Commands;
 
 /// <summary>
 /// <c>policy [--github-output FILE]</c>: the policy values that the workflows, the trend page and the alert finder
-/// apply, one <c>name=value</c> line each. They are defined once, in C#; everything outside the tool gets them from
+/// apply, and the launch limit the scripts that run a whole suite pass, one <c>name=value</c> line each. They are defined once, in C#; everything outside the tool gets them from
 /// here. With <c>--github-output</c> the lines are appended to that file (a step's <c>$GITHUB_OUTPUT</c>) instead.
 /// Exit codes: 0 written; 2 bad usage or the file cannot be written.
 /// </summary>
@@ -21,6 +22,8 @@ internal static class PolicyCommand
         ("trend-alert-threshold", VerdictDefaults.TrendAlertThreshold),
         // The page's allocation alerts need more growth than this as well as the ratio; the PR check's tolerance.
         ("allocation-tolerance-bytes", AllocationThreshold.Parse(VerdictDefaults.PipelineAllocationThreshold).Value.ToString(CultureInfo.InvariantCulture)),
+        // BenchmarkDotNet's --buildTimeout for a suite run outside the A/B, the same as each A/B launch passes.
+        ("build-timeout-seconds", ((int)AbOptions.DefaultLaunchTimeout.TotalSeconds).ToString(CultureInfo.InvariantCulture)),
     ];
 
     /// <summary>Runs the command.</summary>

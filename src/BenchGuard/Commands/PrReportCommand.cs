@@ -25,7 +25,7 @@ internal static partial class PrReportCommand
 {
     /// <summary>The usage line.</summary>
     public const string Usage =
-        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile P] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--peer-adapters] [--bench-arg ARG]... [--keep-src [--reuse-build]]";
+        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile P] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--build-property NAME=VALUE]... [--bench-arg ARG]... [--keep-src [--reuse-build]]";
 
     // Apart from the default --out (artifacts/pr-report) and any upload folder, and git-ignored (artifacts/) so that
     // the working-tree snapshot never takes a kept checkout; stable across runs for --keep-src --reuse-build.
@@ -49,14 +49,15 @@ internal static partial class PrReportCommand
             "pr-report",
             rest,
             ["--against", "--base", "--head", "--os", "--profile", "--rounds", "--filter*", "--out", "--src", "--threshold", "--fail-threshold",
-             "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--instruction-operations", "--repo"],
-            ["--fail-on-regression", "--peer-adapters", "--keep-src", "--reuse-build"]);
+             "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--instruction-operations", "--repo", "--build-property*"],
+            ["--fail-on-regression", "--keep-src", "--reuse-build"]);
 
         // The repository's configuration gives the slice and any knob it sets; an option given here overrides both.
         var git = GitRepository.Find(Path.GetFullPath(a.Value("--repo", ".")!))
             ?? throw new InputException("pr-report: not inside a git repository");
         var configuration = ConfigurationFile.ForRepository(git.Root, "pr-report");
         var pr = configuration.PullRequest;
+        var buildArguments = configuration.BuildArguments(a.Values("--build-property"), "pr-report");
 
         // Every knob is checked here, by the parsers compare itself uses, before anything is built.
         var compare = CompareCommand.ParseOptions(
@@ -146,7 +147,7 @@ internal static partial class PrReportCommand
             interleave,
             globs,
             compare with { TimingRole = "verdict", Filter = [] },
-            a.Has("--peer-adapters") ? ["-p:PeerAdapters=true"] : [],
+            buildArguments,
             benchArguments,
             BenchmarkLauncher.SharedEnvironment(configuration, git.Root),
             AbOptions.DefaultLaunchTimeout,

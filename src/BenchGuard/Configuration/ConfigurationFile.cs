@@ -59,10 +59,21 @@ internal static partial class ConfigurationFile
             Require(VariableName().IsMatch(name) && RelativePath(folder), $"sharedFolders: '{name}' must be an environment variable's name and its folder inside the repository, relative to its root, not '{folder}'");
         }
 
+        foreach (var (name, value) in c.BuildProperties)
+        {
+            Require(IsBuildProperty(name, value), $"buildProperties: '{name}' must be an MSBuild property's name and its value free of ';', not '{value}'");
+        }
+
         Require(c.PullRequest.Filters.Count > 0 && c.PullRequest.Filters.All(f => f.Length > 0 && !f.Any(char.IsWhiteSpace)), "pullRequest.filters must list at least one glob, each without spaces");
         Require(c.PullRequest.Rounds is null or >= 1 and <= 99, "pullRequest.rounds must be from 1 to 99");
+        Require(c.Trials.SlowdownVariable is null || VariableName().IsMatch(c.Trials.SlowdownVariable), $"trials.slowdownVariable must be an environment variable's name, not '{c.Trials.SlowdownVariable}'");
         Require(c.Trend.Suite is null || Name().IsMatch(c.Trend.Suite), $"trend.suite must be letters, digits, '.', '_' or '-', not '{c.Trend.Suite}'");
     }
+
+    /// <summary>True when <paramref name="name"/> is an MSBuild property's name and <paramref name="value"/> one value
+    /// (MSBuild reads ';' in <c>-p:</c> as the start of another property).</summary>
+    public static bool IsBuildProperty(string name, string value) =>
+        PropertyName().IsMatch(name) && !value.Contains(';', StringComparison.Ordinal) && !value.Any(char.IsControl);
 
     // Inside the repository: relative, no "..", in either separator (the file is shared by Linux and Windows runners).
     private static bool RelativePath(string path) =>
@@ -74,4 +85,7 @@ internal static partial class ConfigurationFile
 
     [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*$")]
     private static partial Regex VariableName();
+
+    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_.-]*$")]
+    private static partial Regex PropertyName();
 }

@@ -3,7 +3,7 @@ using BenchGuard.Output;
 
 namespace BenchGuard.Counters;
 
-/// <summary>One counter's trend series: its metric name (file <c>&lt;metric&gt;.json</c>, suite "FilePipes &lt;metric&gt; (&lt;os&gt;)") and unit.</summary>
+/// <summary>One counter's trend series: its metric name (file <c>&lt;metric&gt;.json</c>, suite "&lt;suite&gt; &lt;metric&gt; (&lt;os&gt;)", the suite prefix from benchguard.json) and unit.</summary>
 /// <param name="Counter">The counter.</param>
 /// <param name="Metric">The metric's name in the file, the suite and the page.</param>
 /// <param name="Unit">The unit of every entry.</param>

@@ -32,7 +32,7 @@ internal sealed record CountersComparison(
     string Schema, string? BaseError, string? SystemCallsNotMeasured, string? InstructionsNotMeasured, IReadOnlyList<CaseComparison> Cases, int Moved, int Failing)
 {
     /// <summary>The schema marker.</summary>
-    public const string CurrentSchema = "filepipes-counters-ab/1";
+    public const string CurrentSchema = SchemaName.Prefix + "counters-ab/1";
 
     private static readonly CounterKind[] Kinds = Enum.GetValues<CounterKind>();
 
@@ -88,7 +88,7 @@ internal sealed record CountersComparison(
             throw new InputException($"{path}: not a counters comparison ({InputException.OneLine(e.Message)})", e);
         }
 
-        return read is { Schema: CurrentSchema, Cases: not null } && read.Cases.All(c => c?.Benchmark is not null && c.Counters is not null && c.Counters.All(v => v?.Verdict is not null))
+        return read is { Cases: not null } && SchemaName.Accepts(CurrentSchema, read.Schema) && read.Cases.All(c => c?.Benchmark is not null && c.Counters is not null && c.Counters.All(v => v?.Verdict is not null))
             ? read
             : throw new InputException($"{path}: not a counters comparison (schema {CurrentSchema} with cases)");
     }

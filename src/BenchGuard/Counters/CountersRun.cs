@@ -12,7 +12,7 @@ namespace BenchGuard.Counters;
 /// callgrind, is paid once per build instead of twice per case. Every run has a time limit after which its process
 /// tree is killed.
 /// </summary>
-/// <param name="program">The built benchmark program (FilePipes.Benchmarks.dll); its apphost lies beside it.</param>
+/// <param name="program">The built benchmark program (the benchmark project's dll); its apphost lies beside it.</param>
 /// <param name="environment">Variables every run gets (the fixture folder).</param>
 /// <param name="limit">How long one run may take.</param>
 /// <param name="progress">Where progress goes.</param>

@@ -24,7 +24,7 @@ public sealed record CompareJson(
     string? Tool = null)
 {
     /// <summary>The schema marker.</summary>
-    public const string CurrentSchema = "filepipes-compare/1";
+    public const string CurrentSchema = SchemaName.Prefix + "compare/1";
 }
 
 /// <summary>The options the verdicts were made with.</summary>

@@ -17,7 +17,7 @@ internal static class CompareJsonReader
     public static CompareJson Read(string path)
     {
         var parsed = InputFile.Deserialize<CompareJson>(path, "a compare --json report");
-        if (parsed.Schema != CompareJson.CurrentSchema)
+        if (!SchemaName.Accepts(CompareJson.CurrentSchema, parsed.Schema))
         {
             throw new InputException($"{path}: not a compare --json report (schema must be \"{CompareJson.CurrentSchema}\")");
         }

@@ -26,7 +26,7 @@ public sealed record OsReport(
     IReadOnlyList<string> EnvironmentDifferences)
 {
     /// <summary>The schema marker.</summary>
-    public const string CurrentSchema = "filepipes-report/1";
+    public const string CurrentSchema = SchemaName.Prefix + "report/1";
 
     /// <summary>Gets the deterministic counters' summary, when they were compared.</summary>
     public CountersSummary? Counters { get; init; }

@@ -78,7 +78,7 @@ internal static partial class RoundPoolCollector
                     var record = pool.Launcher.Launch(
                         pool.Build, side, round, units[i], Path.Combine(pool.Folder, "launches", name, side, $"u{i}"),
                         Path.Combine(pool.Folder, "logs", $"{name}-{side}-u{i}.log"), [.. arguments, "--filter", units[i]],
-                        new Dictionary<string, string?> { ["FILEPIPES_SLOWDOWN"] = slowdown });
+                        new Dictionary<string, string?> { [pool.SlowdownVariable] = slowdown });
                     File.AppendAllText(tsv, string.Join('\t', round, kind, slowdown.Length == 0 ? "0" : slowdown, units[i], side, started, Math.Round(record.Seconds), record.ExitCode, record.JsonFiles) + "\n");
                 }
             }

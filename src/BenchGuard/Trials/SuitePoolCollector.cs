@@ -7,8 +7,9 @@ namespace BenchGuard.Trials;
 /// <summary>
 /// <c>trials collect --pool DIR --filter GLOB... [--commit REF] [--until HH:MM] [--max-launches N] [--bench-arg ARG]...</c>:
 /// a pool of whole-slice out-of-process launches (the <c>--interleave suite</c> protocol) in the fixed repeating
-/// schedule P S10 P S20 (P: no slowdown; S10/S20: FILEPIPES_SLOWDOWN 0.10/0.20). Every slowed launch sits between
-/// two plain ones, as a head launch sits next to its base launch in a round. Resumable: the schedule continues.
+/// schedule P S10 P S20 (P: no slowdown; S10/S20: the configuration's trials.slowdownVariable at 0.10/0.20). Every
+/// slowed launch sits between two plain ones, as a head launch sits next to its base launch in a round. Resumable:
+/// the schedule continues.
 /// Layout: DIR/launches/L001-P/ and DIR/launches.tsv.
 /// </summary>
 internal static class SuitePoolCollector
@@ -53,7 +54,7 @@ internal static class SuitePoolCollector
             var started = TrialPool.Now();
             var record = pool.Launcher.Launch(
                 pool.Build, kind, seq, "-", Path.Combine(pool.Folder, "launches", name), Path.Combine(pool.Folder, "logs", name + ".log"), arguments,
-                new Dictionary<string, string?> { ["FILEPIPES_SLOWDOWN"] = slowdown });
+                new Dictionary<string, string?> { [pool.SlowdownVariable] = slowdown });
             File.AppendAllText(tsv, string.Join('\t', seq, kind, slowdown.Length == 0 ? "0" : slowdown, started, Math.Round(record.Seconds), record.ExitCode, record.JsonFiles) + "\n");
         }
 

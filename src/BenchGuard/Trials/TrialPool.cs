@@ -11,9 +11,10 @@ namespace BenchGuard.Trials;
 /// </summary>
 internal sealed class TrialPool
 {
-    private TrialPool(string folder, SideBuild build, DateTime? deadline, BenchmarkLauncher launcher, ProgressLog progress, string? profile)
+    private TrialPool(string folder, SideBuild build, DateTime? deadline, BenchmarkLauncher launcher, ProgressLog progress, string? profile, string slowdownVariable)
     {
         this.Profile = profile;
+        this.SlowdownVariable = slowdownVariable;
         this.Folder = folder;
         this.Build = build;
         this.Deadline = deadline;
@@ -23,6 +24,9 @@ internal sealed class TrialPool
 
     /// <summary>The profile the launches pass (the configuration's first, the pull request's), or null when the program takes none.</summary>
     public string? Profile { get; }
+
+    /// <summary>The environment variable that slows a launch down (the configuration's <c>trials.slowdownVariable</c>).</summary>
+    public string SlowdownVariable { get; }
 
     /// <summary>The pool's folder.</summary>
     public string Folder { get; }
@@ -55,10 +59,12 @@ internal sealed class TrialPool
         }
 
         var folder = Path.GetFullPath(a.Required("--pool"));
+        var configuration = ConfigurationFile.ForRepository(git.Root, command);
+        var slowdownVariable = configuration.Trials.SlowdownVariable
+            ?? throw new InputException($"{command}: this repository's {GuardConfiguration.FileName} names no trials.slowdownVariable, the environment variable its benchmark program slows itself by; trials need one");
         Directory.CreateDirectory(Path.Combine(folder, "launches"));
         Directory.CreateDirectory(Path.Combine(folder, "logs"));
         var progress = new ProgressLog(command);
-        var configuration = ConfigurationFile.ForRepository(git.Root, command);
         var build = new SideBuild("pool", Path.Combine(folder, "src"), configuration.BenchmarkProject);
         if (!File.Exists(build.Program))
         {
@@ -75,7 +81,7 @@ internal sealed class TrialPool
         }
 
         var launcher = new BenchmarkLauncher(AbOptions.DefaultLaunchTimeout, BenchmarkLauncher.SharedEnvironment(configuration, git.Root));
-        return new TrialPool(folder, build, deadline, launcher, progress, configuration.Profiles?[0]);
+        return new TrialPool(folder, build, deadline, launcher, progress, configuration.Profiles?[0], slowdownVariable);
     }
 
     /// <summary>The options every collector takes.</summary>

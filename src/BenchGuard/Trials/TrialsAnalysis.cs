@@ -61,17 +61,18 @@ internal static class TrialsAnalysis
                 (level, k, random) => TrialDraws.AbFromRounds(rounds, level, k, settings.Trials, random),
                 perCase);
             var table = Table(rows, levels, l => $"{l}: comparisons | {l}: suite runs");
+            var shared = CommonNamespace.Of(perCase.Keys.Select(c => c.Name));
             lines =
             [
                 $"Pool: {rounds.Count} complete rounds ({string.Join(", ", levels.Select(l => $"{counts[l]} {l}"))}) of one build; {settings.Trials} trials per cell, drawn from those rounds (trials share rounds, so they are not independent).",
                 "",
                 .. table,
                 "",
-                "A/A: false alarms (Slower or Faster); slowed levels: Slower. Per benchmark, paired verdicts:",
+                $"A/A: false alarms (Slower or Faster); slowed levels: Slower. Per benchmark{(shared.Length > 0 ? $" (of {shared.TrimEnd('.')})" : string.Empty)}, paired verdicts:",
                 "",
                 $"| threshold | rounds | rule | benchmark | {string.Join(" | ", levels)} |",
                 "|---|---|---|---|" + string.Concat(levels.Select(_ => "---|")),
-                .. perCase.Select(c => $"| {c.Key.Threshold} | {c.Key.Rounds} | {c.Key.Rule} | {c.Key.Name.Replace("FilePipes.Benchmarks.", "", StringComparison.Ordinal)} | {string.Join(" | ", levels.Select(l => c.Value.TryGetValue(l, out var v) ? $"{v[0]}/{v[1]}" : "0/0"))} |"),
+                .. perCase.Select(c => $"| {c.Key.Threshold} | {c.Key.Rounds} | {c.Key.Rule} | {c.Key.Name[shared.Length..]} | {string.Join(" | ", levels.Select(l => c.Value.TryGetValue(l, out var v) ? $"{v[0]}/{v[1]}" : "0/0"))} |"),
             ];
             json = new
             {

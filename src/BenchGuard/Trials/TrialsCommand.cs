@@ -2,7 +2,8 @@ namespace BenchGuard.Trials;
 
 /// <summary>
 /// <c>trials collect|collect-rounds|analyze|run</c>: measures how often the timing verdict is right on this machine,
-/// for A/A (false alarms) and slowdowns injected with FILEPIPES_SLOWDOWN on the head (see docs/verdict-quality.md).
+/// for A/A (false alarms) and slowdowns injected on the head through the variable the configuration's
+/// trials.slowdownVariable names (see docs/verdict-quality.md).
 /// </summary>
 internal static class TrialsCommand
 {

@@ -248,6 +248,9 @@ public sealed class PrReportBeforeBuildTests : IDisposable
     [InlineData("--interleave", "cases")]
     [InlineData("--paired-rule", "wilcoxon")]
     [InlineData("--paired-alpha", "2")]
+    [InlineData("--build-property", "PeerAdapters")]
+    [InlineData("--build-property", "Peer Adapters=true")]
+    [InlineData("--build-property", "DefineConstants=A;B")]
     public void ValuesOutsideTheirRangeAreBadInputBeforeAnythingIsMade(string option, string value)
     {
         var output = this.repository.NewOut();

@@ -1,4 +1,5 @@
 using BenchGuard.Baselines;
+using BenchGuard.Configuration;
 using BenchGuard.Tests.Infrastructure;
 
 namespace BenchGuard.Tests.Baselines;
@@ -91,6 +92,20 @@ public sealed class BaselineStoreFileTests : IDisposable
         Assert.False(BaselineStore.IsStore(notUnderBaselines));
         Assert.False(BaselineStore.IsStore(exportsUnderBaselines));
         Assert.False(BaselineStore.IsStore(Directory.GetFiles(results, "*.json", SearchOption.AllDirectories)[0]));
+    }
+
+    [Fact]
+    public void InARepositoryWithAConfigurationTheEmptyOsFolderIsTheOneInItsBaselinesFolder()
+    {
+        File.WriteAllText(this.temp.File(GuardConfiguration.FileName), """{ "benchmarkProject": "b/B.csproj", "baselines": "perf/stores" }""");
+        var configured = this.temp.Folder("perf", "stores", "ubuntu-latest");
+        var defaultName = this.temp.Folder("baselines", "ubuntu-latest");
+        var nested = this.temp.Folder("perf", "stores", "ubuntu-latest", "deeper");
+
+        Assert.True(BaselineStore.IsStore(configured));
+        Assert.True(BaselineStore.IsStore(configured + Path.DirectorySeparatorChar));
+        Assert.False(BaselineStore.IsStore(defaultName));
+        Assert.False(BaselineStore.IsStore(nested));
     }
 
     [Fact]

@@ -7,5 +7,5 @@ internal static class TestConfiguration
     public const string Project = "benchmarks/FilePipes.Benchmarks/FilePipes.Benchmarks.csproj";
 
     /// <summary>The file's text: the project, and the slice the repository's own configuration gives.</summary>
-    public const string Text = "{\n  \"benchmarkProject\": \"" + Project + "\",\n  \"profiles\": [\"quick\", \"full\"],\n  \"sharedFolders\": { \"FILEPIPES_FIXTURES\": \"artifacts/fixtures\" },\n  \"pullRequest\": { \"filters\": [\"*.FilePipeReader*\", \"*.FilePipeWriter*\"] }\n}\n";
+    public const string Text = "{\n  \"benchmarkProject\": \"" + Project + "\",\n  \"profiles\": [\"quick\", \"full\"],\n  \"sharedFolders\": { \"FILEPIPES_FIXTURES\": \"artifacts/fixtures\" },\n  \"pullRequest\": { \"filters\": [\"*.FilePipeReader*\", \"*.FilePipeWriter*\"] },\n  \"trials\": { \"slowdownVariable\": \"FILEPIPES_SLOWDOWN\" }\n}\n";
 }

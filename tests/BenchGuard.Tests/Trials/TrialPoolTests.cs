@@ -1,6 +1,7 @@
 using System.Globalization;
 using BenchGuard.AB;
 using BenchGuard.Cli;
+using BenchGuard.Configuration;
 using BenchGuard.Tests.AbSteps;
 using BenchGuard.Trials;
 
@@ -31,6 +32,22 @@ public sealed class TrialPoolTests : IDisposable
         Assert.False(pool.PastDeadline);
         var fixtures = Environment.GetEnvironmentVariable("FILEPIPES_FIXTURES") ?? Path.Combine(this.repository.Root, "artifacts", "fixtures");
         Assert.Equal(fixtures, pool.Launcher.Environment["FILEPIPES_FIXTURES"]);
+    }
+
+    [Fact]
+    public void APoolTakesItsSlowdownVariableFromTheConfiguration() =>
+        Assert.Equal("FILEPIPES_SLOWDOWN", this.Open("--pool", this.BuiltPool()).SlowdownVariable);
+
+    [Fact]
+    public void WithoutASlowdownVariableTheTrialsRefuseBeforeMakingThePool()
+    {
+        this.repository.Write(GuardConfiguration.FileName, $$"""{ "benchmarkProject": "{{TestConfiguration.Project}}" }""");
+        var folder = Path.Combine(this.repository.NewOut(), "pool");
+
+        var run = ComparerRun.Of(["trials", "collect", "--pool", folder, "--filter", "*", "--repo", this.repository.Root]);
+
+        run.AssertBadInput("collect: this repository's benchguard.json names no trials.slowdownVariable");
+        Assert.False(Directory.Exists(folder));
     }
 
     [Fact]

@@ -6,17 +6,18 @@ import { join, dirname } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
-  capMarkdown, collectLegs, composeComment, InputError, MARKER, MAX_COMMENT_CHARS, nestHeadings, parsePrNumber, runIdOf,
+  capMarkdown, collectLegs, composeComment, FORMER_MARKER, hasMarker, InputError, MARKER, MAX_COMMENT_CHARS, nestHeadings, parsePrNumber, runIdOf,
 } from '../compose.mjs';
+import { artifactName, artifactPattern, osFromArtifactName } from '../artifact-names.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OSES = ['ubuntu-latest', 'windows-latest'];
 const RUN = { runId: 4242, runUrl: 'https://github.com/o/r/actions/runs/4242', headSha: 'a'.repeat(40) };
 
-function incomingWith(legs) {
+function incomingWith(legs, nameOf = (os) => artifactName('pr-report', os)) {
   const root = mkdtempSync(join(tmpdir(), 'perf-incoming-'));
   for (const [os, files] of Object.entries(legs)) {
-    const dir = join(root, `filepipes-perf-${os}`);
+    const dir = join(root, nameOf(os));
     mkdirSync(dir);
     for (const [name, text] of Object.entries(files)) {
       writeFileSync(join(dir, name), text);
@@ -132,14 +133,14 @@ test('legs that disagree on the PR number are rejected', () => {
 
 test('a symlink or an unknown artifact folder is refused, not followed', () => {
   const incoming = incomingWith({ 'ubuntu-latest': { 'pr-number': '17' } });
-  symlinkSync('/etc/passwd', join(incoming, 'filepipes-perf-ubuntu-latest', 'report.md'));
+  symlinkSync('/etc/passwd', join(incoming, artifactName('pr-report', 'ubuntu-latest'), 'report.md'));
   assert.throws(() => collectLegs({ incomingDir: incoming, oses: OSES }), /not a regular file/);
   const other = incomingWith({ 'macos-latest': { 'pr-number': '1' } });
   assert.throws(() => collectLegs({ incomingDir: other, oses: OSES }), /unexpected artifact/);
 });
 
 test('oversized markdown is truncated with a note, and open blocks are closed', () => {
-  const rows = Array.from({ length: 5000 }, (_, i) => `| FilePipes.Benchmarks.ReadBenchmarks.Case${i} | 1.00 |`).join('\n');
+  const rows = Array.from({ length: 5000 }, (_, i) => `| Demo.Benchmarks.ReadBenchmarks.Case${i} | 1.00 |`).join('\n');
   const huge = `⚠️ 2 slower\n\n<details><summary>All</summary>\n\n\`\`\`\n${rows}\n\`\`\`\n</details>\n`;
   const incoming = incomingWith({
     'ubuntu-latest': { 'pr-number': '17', 'report.md': huge },
@@ -154,10 +155,44 @@ test('oversized markdown is truncated with a note, and open blocks are closed', 
   assert.equal((body.match(/^```/gm) ?? []).length % 2, 0);
 });
 
-test('untrusted markdown cannot ping people or forge our marker', () => {
-  const text = capMarkdown('hi @octocat <!-- filepipes-perf -->', 1000, 'https://x');
+test('untrusted markdown cannot ping people or forge our marker, current or former', () => {
+  const text = capMarkdown(`hi @octocat ${MARKER} ${FORMER_MARKER} <!-- benchguard-perf-run: 9 --> <!-- filepipes-perf-run: 9 -->`, 1000, 'https://x');
   assert.doesNotMatch(text, /@octocat/);
-  assert.doesNotMatch(text, /<!-- filepipes-perf/);
+  assert.equal(hasMarker(text), false, text);
+  assert.equal(runIdOf(text), null, text);
+});
+
+test('a comment an older run posted under the former marker is still ours, with its run id', () => {
+  const older = `${FORMER_MARKER}\n<!-- filepipes-perf-run: 70 -->\n## FilePipes performance\n`;
+  assert.ok(hasMarker(older));
+  assert.equal(runIdOf(older), 70);
+  assert.equal(hasMarker('<!-- someone-else -->'), false);
+  assert.notEqual(MARKER, FORMER_MARKER);
+});
+
+test('the report artifact is found under its name or the former one an older run uploaded, never both for one OS', () => {
+  // pr-comment.yml runs as the default branch has it, on artifacts a PR's run named with the PR's copy of the names.
+  const former = (os) => `filepipes-perf-${os}`;
+  assert.notEqual(artifactName('pr-report', 'ubuntu-latest'), former('ubuntu-latest'));
+  // The pattern as actions/download-artifact reads it (minimatch: {a,b} is either).
+  const glob = artifactPattern('pr-report');
+  const alternatives = /^\{([^{}]*)\}\*$/.exec(glob)?.[1].split(',') ?? [glob.slice(0, -1)];
+  for (const name of [artifactName('pr-report', 'ubuntu-latest'), former('ubuntu-latest')]) {
+    assert.ok(alternatives.some((prefix) => name.startsWith(prefix)), `${glob} matches ${name}`);
+    assert.equal(osFromArtifactName('pr-report', name), 'ubuntu-latest');
+  }
+  assert.equal(osFromArtifactName('pr-report', 'filepipes-alert-check-ubuntu-latest'), null);
+
+  const incoming = incomingWith({
+    'ubuntu-latest': { 'pr-number': '17', 'report.md': okReport('ubuntu') },
+    'windows-latest': { 'pr-number': '17', 'report.md': okReport('windows') },
+  }, (os) => (os === 'ubuntu-latest' ? former(os) : artifactName('pr-report', os)));
+  const { prNumber, legs } = collectLegs({ incomingDir: incoming, oses: OSES, jobs: {} });
+  assert.equal(prNumber, 17);
+  assert.deepEqual(legs.map((l) => /no regressions on (\w+)/.exec(l.markdown)?.[1]), ['ubuntu', 'windows']);
+
+  mkdirSync(join(incoming, former('windows-latest')));
+  assert.throws(() => collectLegs({ incomingDir: incoming, oses: OSES }), /unexpected artifact/);
 });
 
 test('CLI writes comment.md and pr-number, and exits 2 with one line on a bad PR number', () => {

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitHubRest } from '../github-rest.mjs';
 import { postReport } from '../post.mjs';
-import { InputError, MARKER } from '../compose.mjs';
+import { FORMER_MARKER, InputError, MARKER } from '../compose.mjs';
+import { artifactName } from '../artifact-names.mjs';
 
 const HEAD = 'b'.repeat(40);
 const OSES = ['ubuntu-latest', 'windows-latest'];
@@ -43,7 +44,7 @@ async function fakeGitHub({ comments = [], headSha = HEAD, headRef = BRANCH, hea
 
 function incoming(prNumber = '17') {
   const root = mkdtempSync(join(tmpdir(), 'perf-post-'));
-  const dir = join(root, 'filepipes-perf-ubuntu-latest');
+  const dir = join(root, artifactName('pr-report', 'ubuntu-latest'));
   mkdirSync(dir);
   writeFileSync(join(dir, 'pr-number'), prNumber);
   writeFileSync(join(dir, 'report.md'), '✅ no regressions\n');
@@ -73,7 +74,7 @@ test('creates the comment when none of ours exists, ignoring a user comment that
 });
 
 test('updates our existing comment in place', async () => {
-  const mine = { id: 99, user: { login: 'github-actions[bot]' }, body: `${MARKER}\n<!-- filepipes-perf-run: 70 -->\nold` };
+  const mine = { id: 99, user: { login: 'github-actions[bot]' }, body: `${MARKER}\n<!-- benchguard-perf-run: 70 -->\nold` };
   const api = await fakeGitHub({ jobs, comments: [mine] });
   try {
     assert.equal(await postReport({ github: api.github, incomingDir: incoming(), ...run }), 'updated');
@@ -85,8 +86,34 @@ test('updates our existing comment in place', async () => {
   }
 });
 
+test('updates in place the comment an older run posted under the former marker, and only ours', async () => {
+  const older = { id: 98, user: { login: 'github-actions[bot]' }, body: `${FORMER_MARKER}\n<!-- filepipes-perf-run: 70 -->\n## FilePipes performance` };
+  const quoted = { id: 5, user: { login: 'mallory' }, body: FORMER_MARKER };
+  const api = await fakeGitHub({ jobs, comments: [quoted, older] });
+  try {
+    assert.equal(await postReport({ github: api.github, incomingDir: incoming(), ...run }), 'updated');
+    const patch = api.calls.find((c) => c.method === 'PATCH');
+    assert.equal(patch.path, '/repos/o/r/issues/comments/98');
+    assert.ok(patch.body.body.startsWith(MARKER), 'the updated comment carries the current marker');
+    assert.equal(api.calls.filter((c) => c.method === 'POST').length, 0);
+  } finally {
+    await api.close();
+  }
+});
+
+test('never overwrites a comment a newer run wrote under the former marker either', async () => {
+  const newer = { id: 98, user: { login: 'github-actions[bot]' }, body: `${FORMER_MARKER}\n<!-- filepipes-perf-run: 80 -->` };
+  const api = await fakeGitHub({ jobs, comments: [newer] });
+  try {
+    assert.equal(await postReport({ github: api.github, incomingDir: incoming(), ...run }), 'stale');
+    assert.equal(api.calls.filter((c) => c.method !== 'GET').length, 0);
+  } finally {
+    await api.close();
+  }
+});
+
 test('never overwrites a comment written by a newer run', async () => {
-  const newer = { id: 99, user: { login: 'github-actions[bot]' }, body: `${MARKER}\n<!-- filepipes-perf-run: 80 -->` };
+  const newer = { id: 99, user: { login: 'github-actions[bot]' }, body: `${MARKER}\n<!-- benchguard-perf-run: 80 -->` };
   const api = await fakeGitHub({ jobs, comments: [newer] });
   try {
     assert.equal(await postReport({ github: api.github, incomingDir: incoming(), ...run }), 'stale');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alertsOfCommit, confirmationMatrix, parseDataJs } from '../find-alerts.mjs';
+import { artifactName } from '../../pr-comment/artifact-names.mjs';
 import { commentBody, parseAlerts, parseRecord, recordChecks, RECORD_LIMIT, settleAlerts } from '../settle.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -88,7 +89,7 @@ test('find-alerts CLI: reads data.js, sets the step output and the summary, refu
 function confirmations(statusByOs) {
   const incoming = temp('confirmations-');
   for (const [os, status] of Object.entries(statusByOs)) {
-    const leg = join(incoming, `filepipes-alert-check-${os}`);
+    const leg = join(incoming, artifactName('alert-check', os));
     mkdirSync(leg, { recursive: true });
     if (status !== null) {
       writeFileSync(join(leg, 'status'), `${status}\n`);
