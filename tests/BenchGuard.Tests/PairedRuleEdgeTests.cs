@@ -129,19 +129,21 @@ public sealed class PairedRuleEdgeTests
     }
 
     [Fact]
-    public void CiSignificantNeedsTheIntervalAsWellAsTheMedian()
+    public void CiSignificantNeedsTheIntervalAsWellAsTheMedianAndWithoutItIsUndecided()
     {
-        // Median ratio beyond 1.05 either way, but rounds on both sides of 1: the interval holds 1.
+        // Median ratio beyond 1.05 either way, but rounds on both sides of 1: the interval holds 1. Neither Slower nor
+        // Faster, and not Same either: the rounds have not decided.
         double[] before = [100, 100, 100, 100, 100, 100, 100, 100];
         double[] slower = [80, 130, 110, 112, 95, 125, 108, 70];
         var slowerOutcome = PairedTimingTest.Decide(Launches(before), Launches(slower), FivePercent, 0.3, Options("ci-significant"));
         Assert.True(slowerOutcome.MedianRatio > 1.05 && slowerOutcome.CiLower < 1, "the premise");
-        Assert.Equal(Verdict.Same, slowerOutcome.Verdict);
+        Assert.Equal(Verdict.Unknown, slowerOutcome.Verdict);
+        Assert.StartsWith("undecided over 8 rounds", slowerOutcome.Reason, StringComparison.Ordinal);
 
         var faster = slower.Select(s => 10000 / s).ToArray();
         var fasterOutcome = PairedTimingTest.Decide(Launches(before), Launches(faster), FivePercent, 0.3, Options("ci-significant"));
         Assert.True(fasterOutcome.MedianRatio < 1 / 1.05 && fasterOutcome.CiUpper > 1, "the premise");
-        Assert.Equal(Verdict.Same, fasterOutcome.Verdict);
+        Assert.Equal(Verdict.Unknown, fasterOutcome.Verdict);
     }
 
     [Fact]

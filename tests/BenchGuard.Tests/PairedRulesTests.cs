@@ -161,6 +161,25 @@ public sealed class PairedRulesTests
     }
 
     [Fact]
+    public void CiSignificantCallsAMedianBeyondTheThresholdWhoseIntervalIncludesOneUndecidedNeverSame()
+    {
+        // Five rounds all slower, one of them hugely (a loaded machine): the median ratio is far above 1.05, but the
+        // Harrell-Davis interval of five so spread ratios reaches below 1.
+        double[] before = [100, 100, 100, 100, 100];
+        double[] after = [130, 560, 610, 640, 4000];
+
+        var outcome = Decide("ci-significant", before, after);
+
+        Assert.True(outcome.MedianRatio > 1.05 && outcome.CiLower < 1, $"the premise: median {outcome.MedianRatio}, interval from {outcome.CiLower}");
+        Assert.Equal(Verdict.Unknown, outcome.Verdict);
+        Assert.StartsWith("undecided over 5 rounds: the median ratio", outcome.Reason, StringComparison.Ordinal);
+        Assert.Contains("interval [", outcome.Reason, StringComparison.Ordinal);
+
+        // A median inside the band stays Same, whatever the interval.
+        Assert.Equal(Verdict.Same, Decide("ci-significant", [100, 100, 100, 100, 100], [101, 99, 103, 60, 102]).Verdict);
+    }
+
+    [Fact]
     public void TheTRuleWithoutSpreadIsUnknown()
     {
         var outcome = Decide("t", [100, 100, 100, 100], [120, 120, 120, 120]);

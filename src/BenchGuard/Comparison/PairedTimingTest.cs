@@ -1,3 +1,4 @@
+using System.Globalization;
 using Perfolizer.Mathematics.Common;
 using Perfolizer.Mathematics.Distributions.DiscreteDistributions;
 using Perfolizer.Mathematics.QuantileEstimators;
@@ -117,7 +118,14 @@ internal static class PairedTimingTest
                 verdict = !double.IsFinite(ci.Lower) || !double.IsFinite(ci.Upper) ? Verdict.Unknown
                     : median > 1 + t && ci.Lower > 1 ? Verdict.Slower
                     : median < 1 / (1 + t) && ci.Upper < 1 ? Verdict.Faster
+                    : median > 1 + t || median < 1 / (1 + t) ? Verdict.Unknown
                     : Verdict.Same;
+                if (verdict == Verdict.Unknown && double.IsFinite(ci.Lower) && double.IsFinite(ci.Upper))
+                {
+                    // The median says changed and its interval does not rule out no change: undecided, never Same.
+                    reason = string.Create(CultureInfo.InvariantCulture, $"undecided over {k} rounds: the median ratio {median:0.00} is beyond the threshold, but its {options.Confidence:0%} interval [{ci.Lower:0.00}, {ci.Upper:0.00}] includes 1");
+                }
+
                 break;
         }
 
