@@ -101,27 +101,21 @@ test('updates in place the comment an older run posted under the former marker, 
   }
 });
 
-test('never overwrites a comment a newer run wrote under the former marker either', async () => {
-  const newer = { id: 98, user: { login: 'github-actions[bot]' }, body: `${FORMER_MARKER}\n<!-- filepipes-perf-run: 80 -->` };
-  const api = await fakeGitHub({ jobs, comments: [newer] });
-  try {
-    assert.equal(await postReport({ github: api.github, incomingDir: incoming(), ...run }), 'stale');
-    assert.equal(api.calls.filter((c) => c.method !== 'GET').length, 0);
-  } finally {
-    await api.close();
-  }
-});
-
-test('never overwrites a comment written by a newer run', async () => {
-  const newer = { id: 99, user: { login: 'github-actions[bot]' }, body: `${MARKER}\n<!-- benchguard-perf-run: 80 -->` };
-  const api = await fakeGitHub({ jobs, comments: [newer] });
-  try {
-    assert.equal(await postReport({ github: api.github, incomingDir: incoming(), ...run }), 'stale');
-    assert.equal(api.calls.filter((c) => c.method !== 'GET').length, 0);
-  } finally {
-    await api.close();
-  }
-});
+// A newer run's comment, under the current marker or the one used before the rename, is never overwritten.
+for (const [label, body] of [
+  ['', `${MARKER}\n<!-- benchguard-perf-run: 80 -->`],
+  [' under the former marker', `${FORMER_MARKER}\n<!-- filepipes-perf-run: 80 -->`],
+]) {
+  test(`never overwrites a comment written by a newer run${label}`, async () => {
+    const api = await fakeGitHub({ jobs, comments: [{ id: 99, user: { login: 'github-actions[bot]' }, body }] });
+    try {
+      assert.equal(await postReport({ github: api.github, incomingDir: incoming(), ...run }), 'stale');
+      assert.equal(api.calls.filter((c) => c.method !== 'GET').length, 0);
+    } finally {
+      await api.close();
+    }
+  });
+}
 
 test('a run whose PR has moved on to a newer commit of its branch is skipped with one notice, not a failure', async () => {
   const api = await fakeGitHub({ jobs, headSha: 'c'.repeat(40) });
