@@ -92,7 +92,8 @@ internal static partial class StepLedger
                 step.Deterministic,
                 match?.FirstSeen ?? latest,
                 null,
-                match is not null && match.Commit == step.Commit ? match.Confirmation : StepConfirmation.Unconfirmed));
+                match is not null && match.Commit == step.Commit ? match.Confirmation : StepConfirmation.Unconfirmed,
+                step.Index > 0 ? trend.Points[step.Index - 1].Commit : null));
         }
 
         foreach (var gone in unmatched)

@@ -108,6 +108,10 @@ internal enum StepConfirmation
 /// <param name="FirstSeen">The series' newest point when the step was first found.</param>
 /// <param name="Withdrawn">The series' newest point when the step was no longer found; null while active.</param>
 /// <param name="Confirmation">The A/B's word.</param>
+/// <param name="Base">
+/// The commit of the series' point before the step: the A/B's base, since one push to main may bring several commits;
+/// null in a summary written before it was kept (the A/B then takes the commit's parent).
+/// </param>
 [JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
 internal sealed record SummaryStep(
     string Id,
@@ -130,4 +134,5 @@ internal sealed record SummaryStep(
     bool Deterministic,
     SummaryPoint FirstSeen,
     SummaryPoint? Withdrawn,
-    StepConfirmation Confirmation);
+    StepConfirmation Confirmation,
+    string? Base = null);

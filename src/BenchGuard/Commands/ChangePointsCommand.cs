@@ -19,7 +19,7 @@ namespace BenchGuard.Commands;
 internal static class ChangePointsCommand
 {
     /// <summary>The usage line.</summary>
-    public const string Usage = "usage: change-points --data data.js [--json] [--md] [--summary steps.json [--previous old-steps.json]] | change-points check-plan --summary steps.json [--budget N] | change-points settle --summary steps.json --incoming DIR [--out steps.json] [--fail-on-confirmed] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
+    public const string Usage = "usage: change-points --data data.js [--json] [--md] [--summary steps.json [--previous old-steps.json]] | change-points check-plan --summary steps.json [--budget N] | change-points settle --summary steps.json --incoming DIR [--out steps.json] [--comments DIR] [--fail-on-confirmed] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
 
     /// <summary>The file a step-check leg's output folder holds its leg in (<see cref="StepCheckLeg"/>, as check-plan printed it).</summary>
     public const string LegFile = "leg.json";
@@ -70,7 +70,7 @@ internal static class ChangePointsCommand
     // Each leg's finding written into the summary; the confirmed regressions listed (Markdown) for the commit comment.
     private static int Settle(string[] args)
     {
-        var a = CommandArguments.Parse("change-points settle", args, ["--summary", "--incoming", "--out"], ["--fail-on-confirmed"]);
+        var a = CommandArguments.Parse("change-points settle", args, ["--summary", "--incoming", "--out", "--comments"], ["--fail-on-confirmed"]);
         var path = a.Required("--summary");
         var summary = ReadSummary(path);
         var incoming = a.Required("--incoming");
@@ -91,7 +91,7 @@ internal static class ChangePointsCommand
             (summary, var settled) = StepChecks.Settle(summary, leg, ab, counters);
             foreach (var step in settled)
             {
-                Console.Error.WriteLine($"change-points settle: {step.Os} {step.Metric} {step.Benchmark} at {Short(step.Commit)}: {JsonNamingPolicy.KebabCaseLower.ConvertName(step.Confirmation.ToString())}");
+                Console.Error.WriteLine($"change-points settle: {step.Os} {step.Metric} {step.Benchmark} at {StepChecks.Short(step.Commit)}: {JsonNamingPolicy.KebabCaseLower.ConvertName(step.Confirmation.ToString())}");
             }
 
             confirmed.AddRange(settled.Where(s => s.Confirmation == StepConfirmation.Confirmed));
@@ -100,13 +100,17 @@ internal static class ChangePointsCommand
         JsonFormat.Write(a.Value("--out") ?? path, summary);
         if (confirmed.Count > 0)
         {
-            var text = new StringBuilder("### Confirmed regressions in the trend\n\nEach step was found in main's trend and confirmed by a same-runner A/B of its commit against the parent.\n\n| OS | Metric | Benchmark | Commit | Before → after | Ratio |\n|---|---|---|---|---:|---:|\n");
-            foreach (var s in confirmed)
-            {
-                text.Append(CultureInfo.InvariantCulture, $"| {s.Os} | {s.Metric} | `{s.Benchmark}` | {Short(s.Commit)} | {Number(s.MedianBefore)} → {Number(s.MedianAfter)} {s.Unit} | {(s.Ratio is { } r ? r.ToString("0.00", CultureInfo.InvariantCulture) : "new")} |\n");
-            }
+            Console.Out.Write(StepChecks.Table(confirmed));
+        }
 
-            Console.Out.Write(text.ToString());
+        // One comment per commit with a confirmed regression, named by the commit, for the workflow to post.
+        if (a.Value("--comments") is { } comments)
+        {
+            Directory.CreateDirectory(comments);
+            foreach (var (commit, text) in StepChecks.CommitComments(confirmed))
+            {
+                File.WriteAllText(Path.Combine(comments, commit + ".md"), text);
+            }
         }
 
         return confirmed.Count > 0 && a.Has("--fail-on-confirmed") ? ExitCodes.Regression : ExitCodes.Ok;
@@ -188,7 +192,7 @@ internal static class ChangePointsCommand
             text.Append(CultureInfo.InvariantCulture, $"{series.Suite} / {series.Name} [{series.Unit}]: {steps.Count} step(s) in {series.Points.Count} points\n");
             foreach (var s in steps)
             {
-                text.Append(CultureInfo.InvariantCulture, $"  at {Short(s.Commit)}{(s.Date.Length > 0 ? $" ({s.Date})" : string.Empty)}: {Number(s.MedianBefore)} -> {Number(s.MedianAfter)}, ratio {Ratio(s)}, {s.PointsBefore} points before, {s.PointsAfter} after\n");
+                text.Append(CultureInfo.InvariantCulture, $"  at {StepChecks.Short(s.Commit)}{(s.Date.Length > 0 ? $" ({s.Date})" : string.Empty)}: {StepChecks.Number(s.MedianBefore)} -> {StepChecks.Number(s.MedianAfter)}, ratio {Ratio(s)}, {s.PointsBefore} points before, {s.PointsAfter} after\n");
             }
         }
 
@@ -201,7 +205,7 @@ internal static class ChangePointsCommand
         var text = new StringBuilder("| suite | benchmark | unit | first commit after | median before | median after | ratio (99% CI) | points before | after |\n|---|---|---|---|---:|---:|---:|---:|---:|\n");
         foreach (var (series, s) in found.SelectMany(f => f.Steps.Select(s => (f.Series, s))))
         {
-            text.Append(CultureInfo.InvariantCulture, $"| {MarkdownText.Escape(series.Suite)} | {MarkdownText.Escape(series.Name)} | {MarkdownText.Escape(series.Unit)} | `{Short(s.Commit)}` | {Number(s.MedianBefore)} | {Number(s.MedianAfter)} | {Ratio(s)} | {s.PointsBefore} | {s.PointsAfter} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {MarkdownText.Escape(series.Suite)} | {MarkdownText.Escape(series.Name)} | {MarkdownText.Escape(series.Unit)} | `{StepChecks.Short(s.Commit)}` | {StepChecks.Number(s.MedianBefore)} | {StepChecks.Number(s.MedianAfter)} | {Ratio(s)} | {s.PointsBefore} | {s.PointsAfter} |\n");
         }
 
         text.Append(CultureInfo.InvariantCulture, $"\n{found.Count} series, {found.Sum(f => f.Steps.Count)} step(s).\n");
@@ -224,24 +228,15 @@ internal static class ChangePointsCommand
                     s.Date,
                     s.MedianBefore,
                     s.MedianAfter,
-                    Ratio = Finite(s.Ratio),
-                    Lower = Finite(s.Lower),
-                    Upper = Finite(s.Upper),
+                    Ratio = JsonFormat.Finite(s.Ratio),
+                    Lower = JsonFormat.Finite(s.Lower),
+                    Upper = JsonFormat.Finite(s.Upper),
                     s.PointsBefore,
                     s.PointsAfter,
                     s.Deterministic,
                 }),
             }),
             JsonFormat.Options) + "\n";
-
-    // JSON has no infinity: a counter that grows from 0 has no finite ratio.
-    private static double? Finite(double value) => double.IsFinite(value) ? value : null;
-
-    private static string Short(string commit) => commit.Length > 8 ? commit[..8] : commit;
-
-    // Whole numbers from 1,000 up and four significant digits below, never an exponent (7.017E+04).
-    private static string Number(double value) =>
-        value.ToString(Math.Abs(value) >= 1000 ? "#,0" : "G4", CultureInfo.InvariantCulture);
 
     private static string Ratio(Step s) => s.Deterministic
         ? string.Create(CultureInfo.InvariantCulture, $"x{s.Ratio:0.###} (exact)")

@@ -42,6 +42,8 @@ public sealed class ChangePointSummaryTests : IDisposable
         Assert.Equal("active", step["state"]!.GetValue<string>());
         Assert.Equal("unconfirmed", step["confirmation"]!.GetValue<string>());
         Assert.Equal(Commit(40), step["commit"]!.GetValue<string>());
+        // The A/B's base: the point before the step, which one push of several commits would not make the parent.
+        Assert.Equal(Commit(39), step["base"]!.GetValue<string>());
         Assert.StartsWith("2026-", step["date"]!.GetValue<string>(), StringComparison.Ordinal);
         Assert.InRange(step["ratio"]!.GetValue<double>(), 1.2, 1.3);
         Assert.True(step["lower"]!.GetValue<double>() > 1);

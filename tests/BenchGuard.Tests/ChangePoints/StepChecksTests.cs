@@ -17,6 +17,7 @@ public sealed class StepChecksTests : IDisposable
     private const string Write = "Demo.ReadBenchmarks.Write(Size: 4)";
     private static readonly string Newer = new('a', 40);
     private static readonly string Older = new('b', 40);
+    private static readonly string Before = new('c', 40);
     private readonly TempFolder folder = new();
 
     public void Dispose() => this.folder.Dispose();
@@ -39,11 +40,10 @@ public sealed class StepChecksTests : IDisposable
 
         Assert.Equal(
             [
-                new StepCheckLeg("ubuntu-latest", Newer, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", ["1", "2"]),
-                new StepCheckLeg("ubuntu-latest", Older, "Demo.ReadBenchmarks.Read", ["3"]),
+                new StepCheckLeg("ubuntu-latest", Newer, Before, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", "1 2"),
+                new StepCheckLeg("ubuntu-latest", Older, Before, "Demo.ReadBenchmarks.Read", "3"),
             ],
-            legs,
-            LegComparer.Instance);
+            legs);
         Assert.Equal(1, left);
         Assert.Equal(3, StepChecks.Plan(summary, budget: 5).Legs.Count);
         Assert.Empty(StepChecks.Plan(summary, budget: 0).Legs);
@@ -59,7 +59,7 @@ public sealed class StepChecksTests : IDisposable
         Assert.Equal(0, ComparerRun.Of("compare", "--base", this.folder.File("base"), "--diff", this.folder.File("head"), "--threshold", "5%", "--json", Path.Combine(leg, "ab", "ab.json")).ExitCode);
         JsonFormat.Write(Path.Combine(leg, "counters.json"), CountersComparison.Compare(
             BenchGuard.Tests.Counters.CountersComparisonTests.File(BenchGuard.Tests.Counters.CountersComparisonTests.Case(Write, 100, 1, 0, 1000)), null, BenchGuard.Tests.Counters.CountersComparisonTests.File(BenchGuard.Tests.Counters.CountersComparisonTests.Case(Write, 164, 1, 0, 1000))));
-        var planned = new StepCheckLeg("ubuntu-latest", Newer, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", ["1", "2", "3", "4"]);
+        var planned = new StepCheckLeg("ubuntu-latest", Newer, Before, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", "1 2 3 4");
         File.WriteAllText(Path.Combine(leg, "leg.json"), JsonSerializer.Serialize(planned, JsonFormat.Options));
         var summaryFile = this.folder.File("steps.json");
         JsonFormat.Write(summaryFile, Summary(
@@ -71,14 +71,20 @@ public sealed class StepChecksTests : IDisposable
             // Not in the leg: untouched.
             Step("5", "time", Read, Older, "2026-11-30")));
 
-        var run = ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("incoming"), "--fail-on-confirmed");
+        var comments = this.folder.File("comments");
+        var run = ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("incoming"), "--fail-on-confirmed", "--comments", comments);
 
         Assert.True(run.ExitCode == 1, run.Error);
+        // One comment, on the commit after the steps, naming the base the A/B measured against.
+        var comment = File.ReadAllText(Assert.Single(Directory.GetFiles(comments)));
+        Assert.Equal(Newer + ".md", Path.GetFileName(Directory.GetFiles(comments)[0]));
+        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa | cccccccc | 1,000 → 1,500 ns | 1.50 |", comment, StringComparison.Ordinal);
+        Assert.Contains("The A/B compared aaaaaaaa with cccccccc", comment, StringComparison.Ordinal);
         var steps = JsonNode.Parse(File.ReadAllText(summaryFile))!["steps"]!.AsArray().ToDictionary(s => s!["id"]!.GetValue<string>(), s => s!["confirmation"]!.GetValue<string>());
         Assert.Equal(
             new Dictionary<string, string> { ["1"] = "confirmed", ["2"] = "not-confirmed", ["3"] = "confirmed", ["4"] = "unconfirmed", ["5"] = "unconfirmed" },
             steps);
-        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa |", run.Out, StringComparison.Ordinal);
+        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa | cccccccc |", run.Out, StringComparison.Ordinal);
         Assert.Contains($"| ubuntu-latest | counted-bytes | `{Write}` | aaaaaaaa |", run.Out, StringComparison.Ordinal);
         Assert.DoesNotContain("| time | `Demo.ReadBenchmarks.Write", run.Out, StringComparison.Ordinal);
 
@@ -98,7 +104,11 @@ public sealed class StepChecksTests : IDisposable
 
         Assert.True(run.ExitCode == 0, run.Error);
         var matrix = JsonNode.Parse(run.Out)!.AsArray();
-        Assert.Equal(Newer, Assert.Single(matrix)!["commit"]!.GetValue<string>());
+        var entry = Assert.Single(matrix)!.AsObject();
+        Assert.Equal(Newer, entry["commit"]!.GetValue<string>());
+        Assert.Equal(Before, entry["base"]!.GetValue<string>());
+        // A workflow passes a matrix value on as text: every value is one.
+        Assert.All(entry, pair => Assert.Equal(System.Text.Json.JsonValueKind.String, pair.Value!.GetValueKind()));
         Assert.Single(run.Out.Trim().Split('\n'));
         Assert.Contains("1 more commit(s) with unchecked steps wait for a later run", run.Error, StringComparison.Ordinal);
 
@@ -106,6 +116,15 @@ public sealed class StepChecksTests : IDisposable
         Assert.Equal(2, missing.ExitCode);
         Assert.Single(missing.Error.Trim().Split('\n'));
         Assert.Equal(2, ComparerRun.Of("change-points", "check-plan", "--summary", summaryFile, "--budget", "-1").ExitCode);
+    }
+
+    [Fact]
+    public void AStepFromASummaryThatDidNotKeepTheBaseIsCheckedAgainstTheParent()
+    {
+        var (legs, _) = StepChecks.Plan(Summary(Step("1", "time", Read, Newer, "2026-12-02") with { Base = null }), budget: 2);
+
+        Assert.Equal(string.Empty, Assert.Single(legs).Base);
+        Assert.Empty(StepChecks.CommitComments([Step("1", "time", Read, Newer, "2026-12-02") with { Base = null }])[Newer].Split("The A/B compared")[1..]);
     }
 
     [Theory]
@@ -121,15 +140,5 @@ public sealed class StepChecksTests : IDisposable
 
     private static SummaryStep Step(string id, string metric, string benchmark, string commit, string date, string os = "ubuntu-latest") =>
         new(id, $"Demo {metric} ({os})", os, metric, benchmark, "ns", StepKind.Regression, StepState.Active, commit, date + "T00:00:00Z",
-            1000, 1500, 1.5, 1.4, 1.6, 20, 10, metric != "time", new SummaryPoint(commit, date), null, StepConfirmation.Unconfirmed);
-
-    private sealed class LegComparer : IEqualityComparer<StepCheckLeg>
-    {
-        public static readonly LegComparer Instance = new();
-
-        public bool Equals(StepCheckLeg? x, StepCheckLeg? y) =>
-            x is not null && y is not null && x.Os == y.Os && x.Commit == y.Commit && x.Methods == y.Methods && x.Steps.SequenceEqual(y.Steps);
-
-        public int GetHashCode(StepCheckLeg obj) => obj.Commit.GetHashCode(StringComparison.Ordinal);
-    }
+            1000, 1500, 1.5, 1.4, 1.6, 20, 10, metric != "time", new SummaryPoint(commit, date), null, StepConfirmation.Unconfirmed, Before);
 }
