@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# confirm-alert leg of benchmarks.yml, one OS: the same-runner A/B of a commit on main against its parent, for
-# the benchmark methods whose trend alerted (scripts/pr-report, the PR check's own verdict and fail policy).
-# Writes <out>/status (pr-report's exit code: 1 confirmed, 0 not confirmed, 2 could not measure) next to its
-# report; settle-alerts decides from it. Exits 0 whatever the verdict, so that the leg shows what it measured and
-# the settle job fails the run once; exits 2 on bad usage.
+# confirm-alert and confirm-step legs of benchmarks.yml, one OS: the same-runner A/B of a commit on main against its
+# parent (or --base, the trend's point before it), for the benchmark methods whose trend alerted or stepped
+# (scripts/pr-report, the PR check's own verdict and fail policy). Writes <out>/status (pr-report's exit code: 1
+# confirmed, 0 not confirmed, 2 could not measure) next to its report, and with --steps the leg it checked
+# (<out>/leg.json, which `change-points settle` reads). Exits 0 whatever the verdict, so that the leg shows what it
+# measured and the settle job fails the run once; exits 2 on bad usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "confirm-alert: $1 (usage: confirm-alert.sh --os <runner-os> --commit <sha> --methods '<A.B.C ...>' --out <dir>)" >&2; exit 2; }
+usage() { echo "confirm-alert: $1 (usage: confirm-alert.sh --os <runner-os> --commit <sha> [--base <sha>] --methods '<A.B.C ...>' [--steps '<id ...>'] --out <dir>)" >&2; exit 2; }
 need() { [ $# -ge 2 ] || usage "$1 needs a value"; }
-os="" commit="" methods="" out=""
+os="" commit="" base="" methods="" steps="" out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --os) need "$@"; os=$2; shift 2 ;;
     --commit) need "$@"; commit=$2; shift 2 ;;
+    --base) need "$@"; base=$2; shift 2 ;;
     --methods) need "$@"; methods=$2; shift 2 ;;
+    --steps) need "$@"; steps=$2; shift 2 ;;
     --out) need "$@"; out=$2; shift 2 ;;
     *) usage "unknown argument '$1'" ;;
   esac
@@ -22,10 +25,18 @@ done
 [[ "$os" =~ ^[a-z0-9][a-z0-9.-]*$ ]] || usage "'$os' is not a runner label"
 [[ "$commit" =~ ^[0-9a-f]{40}$ ]] || usage "'$commit' is not a commit SHA"
 [[ "$methods" =~ ^[A-Za-z0-9_.]+( [A-Za-z0-9_.]+)*$ ]] || usage "--methods must be space-separated benchmark method names"
+[ -z "$base" ] || [[ "$base" =~ ^[0-9a-f]{40}$ ]] || usage "'$base' is not a commit SHA"
+[ -z "$steps" ] || [[ "$steps" =~ ^[0-9a-z]+( [0-9a-z]+)*$ ]] || usage "--steps must be space-separated step ids"
 [ -n "$out" ] || usage "--out is required"
-parent=$(git rev-parse --verify -q "$commit^1^{commit}") || usage "$commit has no parent in this clone (fetch-depth 0?)"
+if [ -n "$base" ]; then
+  parent=$(git rev-parse --verify -q "$base^{commit}") || usage "$base is not in this clone (fetch-depth 0?)"
+else
+  parent=$(git rev-parse --verify -q "$commit^1^{commit}") || usage "$commit has no parent in this clone (fetch-depth 0?)"
+fi
 
 mkdir -p "$out"
+# Every value was checked against a pattern above, so none needs escaping in JSON.
+[ -z "$steps" ] || printf '{"os": "%s", "commit": "%s", "base": "%s", "methods": "%s", "steps": "%s"}\n' "$os" "$commit" "$base" "$methods" "$steps" > "$out/leg.json"
 read -r -a names <<< "$methods"
 filters=()
 for name in "${names[@]}"; do filters+=(--filter "$name"); done

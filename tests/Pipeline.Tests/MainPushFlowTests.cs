@@ -3,7 +3,7 @@ namespace Pipeline.Tests;
 /// <summary>
 /// A push to main as GitHub runs it: benchmarks.yml's suite leg for this OS (the suite and the deterministic counters),
 /// then publish-trend through the trend files the action reads (one suite per metric this OS measures), the alert
-/// search, and the page placed on a local gh-pages remote.
+/// search, the step checks' plan, and the page placed on a local gh-pages remote.
 /// </summary>
 public sealed class MainPushFlowTests
 {
@@ -62,6 +62,11 @@ public sealed class MainPushFlowTests
         github.Contexts["needs.publish-trend.outputs.alerts"] = publish.Outputs["alerts"];
         Assert.False(github.Job(workflow, "confirm-alert").WouldRun);
         Assert.False(github.Job(workflow, "settle-alerts").WouldRun);
+        // Nor a step in the trend to check.
+        Assert.Equal("[]", publish.Outputs["checks"]);
+        github.Contexts["needs.publish-trend.outputs.checks"] = publish.Outputs["checks"];
+        Assert.False(github.Job(workflow, "confirm-step").WouldRun);
+        Assert.False(github.Job(workflow, "settle-steps").WouldRun);
 
         var placed = Path.Combine(github.Root, "placed");
         ChildProcess.Git(github.Root, "clone", "-q", "--branch", "gh-pages", pages, placed);

@@ -32,6 +32,7 @@ const stepsUsing = (action) => allSteps().filter(({ step }) => (step.uses ?? '')
 const WRITE_SCOPES = {
   'benchmarks.yml#publish-trend': { contents: 'write' }, // gh-pages data and page
   'benchmarks.yml#settle-alerts': { contents: 'write' }, // alert checks on gh-pages, commit comment on a confirmed alert
+  'benchmarks.yml#settle-steps': { contents: 'write' }, // step checks in steps.json on gh-pages, commit comment on a confirmed step
   'update-baselines.yml#open-pr': { contents: 'write', 'pull-requests': 'write' }, // bump branch + the PR itself
   'pr-comment.yml#comment': { 'pull-requests': 'write' }, // the one PR comment
   'release.yml#nuget': { 'id-token': 'write' }, // NuGet trusted publishing trades the OIDC token for a short-lived key
@@ -413,6 +414,20 @@ test('the PR job runs without write access and the main job publishes the trend 
   assert.deepEqual(settle.needs, ['publish-trend', 'confirm-alert']);
   assert.match(settle.if, /!cancelled\(\)/, 'a failed confirmation leg is recorded as unchecked, not skipped');
   assert.ok(settle.steps.some((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh settle-alerts "$RUNNER_TEMP/incoming"'));
+  // The steps in the trend: planned after the summary is written, checked on the OS that measured them, settled.
+  const summarizeIndex = runs.findIndex((r) => r === 'bash scripts/publish-trend.sh summarize-steps');
+  const planIndex = publish.steps.findIndex((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh check-plan');
+  assert.ok(summarizeIndex > lastTrend && planIndex > summarizeIndex, 'the checks are planned from the summary of this run\'s history');
+  assert.equal(publish.outputs.checks, `\${{ steps.${publish.steps[planIndex].id}.outputs.checks }}`);
+  const check = bench.jobs['confirm-step'];
+  assert.equal(check.strategy.matrix.include, '${{ fromJSON(needs.publish-trend.outputs.checks) }}');
+  assert.equal(check['runs-on'], '${{ matrix.os }}', 'a step is checked on the OS that measured it');
+  assert.deepEqual(check.permissions, { contents: 'read', actions: 'read' });
+  assert.ok(check.steps.some((s) => String(s.run ?? '') === 'bash scripts/confirm-alert.sh --os "$OS" --commit "$COMMIT" --base "$BASE" --methods "$METHODS" --steps "$STEPS" --out "artifacts/upload/$NAME"'));
+  const settleSteps = bench.jobs['settle-steps'];
+  assert.deepEqual(settleSteps.needs, ['publish-trend', 'confirm-step']);
+  assert.match(settleSteps.if, /!cancelled\(\)/, 'a failed check leg leaves its steps for later, it does not skip the others');
+  assert.ok(settleSteps.steps.some((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh settle-steps "$RUNNER_TEMP/incoming"'));
 });
 
 test('uploads replace a re-run\'s artifact, and every leg lands in <path>/<artifact name>/ on download', () => {
