@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trend publishing on push to main (benchmarks.yml, job publish-trend), in three steps:
+# Trend publishing on push to main (benchmarks.yml: jobs publish-trend and settle-steps), in these steps:
 #   collect <downloaded-artifacts-dir> <trend-dir>
 #       trend/<os>/<metric>.json for every OS leg and metric it exported (the action's inputs: time,
 #       allocated, and the counters that OS measures);
@@ -19,13 +19,7 @@
 #       the matrix of the confirm-step job (step output `checks`);
 #   settle-steps <downloaded-checks-dir>
 #       each leg's finding written into gh-pages:dev/bench/steps.json (`change-points settle`); a comment on each
-#       commit with a confirmed regression, and exit 1;
-#   find-alerts <threshold> <allocation-tolerance-bytes>
-#       this commit's alerts in gh-pages' data.js (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs), as the matrix
-#       of the confirm-alert job (step output `alerts`);
-#   settle-alerts <downloaded-confirmations-dir>
-#       records each alert's confirmation in gh-pages:dev/bench/alert-checks.js (the page shows it),
-#       comments on the commit and exits 1 when one is confirmed (src/BenchGuard.GitHub/trend-alert/settle.mjs).
+#       commit with a confirmed regression, and exit 1.
 # Pushes go to TREND_REMOTE (default: this repository on GitHub) with GH_TOKEN, if set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -140,8 +134,8 @@ place_page() {
 }
 
 replace_page() {
-  # The page is replaced; the history is never touched: data.js (the action's), alert-checks.js
-  # (settle-alerts') and steps.json (summarize-steps').
+  # The page is replaced; the history is never touched: data.js (the action's), alert-checks.js (the
+  # ratio alerts' A/B checks, made before the steps replaced them) and steps.json (summarize-steps').
   find "$pages/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.js ! -name steps.json -exec rm -rf {} +
   # The site's alert-checks.js is an empty record; an existing one is history and stays.
   if [ -f "$pages/$data_dir/alert-checks.js" ]; then
@@ -213,41 +207,6 @@ settle_summary() {
   bash scripts/benchguard change-points settle --summary "$pages/$data_dir/steps.json" --incoming "$1" --comments "$2"
 }
 
-find_alerts() {
-  local threshold=${1:?find-alerts needs <threshold> <allocation-tolerance-bytes>} tolerance=${2:?find-alerts needs <threshold> <allocation-tolerance-bytes>} tmp
-  [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40}$ ]] || fail "GITHUB_SHA must be the commit that was measured"
-  tmp=$(mktemp -d)
-  git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
-  # No data.js yet means no earlier point, so nothing to alert on.
-  if [ ! -f "$tmp/$data_dir/data.js" ]; then
-    echo "[]"
-    [ -z "${GITHUB_OUTPUT:-}" ] || echo "alerts=[]" >> "$GITHUB_OUTPUT"
-    return 0
-  fi
-  node src/BenchGuard.GitHub/trend-alert/find-alerts.mjs "$tmp/$data_dir/data.js" --commit "$GITHUB_SHA" --threshold "$threshold" --allocation-tolerance-bytes "$tolerance"
-}
-
-settle_alerts() {
-  local incoming=${1:?settle-alerts needs <downloaded-confirmations-dir>}
-  [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40}$ ]] || fail "GITHUB_SHA must be the commit that was measured"
-  comment=$(mktemp)
-  update_pages "Record the trend alert checks of ${GITHUB_SHA:0:10}" record_alert_checks "$incoming"
-  if [ "$status" -eq 1 ]; then
-    node src/BenchGuard.GitHub/trend-alert/comment-commit.mjs "$GITHUB_SHA" "$comment" ||
-      echo "publish-trend: the commit comment failed; the run fails on the confirmed alert anyway" >&2
-    echo "publish-trend: a trend alert is confirmed by the A/B; see the comment on ${GITHUB_SHA:0:10}" >&2
-    exit 1
-  fi
-}
-
-record_alert_checks() {
-  local run_url="${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/${GITHUB_RUN_ID:-0}"
-  status=0
-  node src/BenchGuard.GitHub/trend-alert/settle.mjs --alerts "${ALERTS:-}" --incoming "$1" --record "$pages/$data_dir/alert-checks.js" \
-    --commit "$GITHUB_SHA" --run-url "$run_url" --comment-out "$comment" || status=$?
-  [ "$status" -le 1 ] || exit "$status"
-}
-
 command=${1:-}
 shift || true
 case "$command" in
@@ -257,7 +216,5 @@ case "$command" in
   summarize-steps) summarize_steps ;;
   check-plan) check_plan ;;
   settle-steps) settle_steps "$@" ;;
-  find-alerts) find_alerts "$@" ;;
-  settle-alerts) settle_alerts "$@" ;;
-  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | summarize-steps | check-plan | settle-steps <incoming> | find-alerts <threshold> <allocation-tolerance-bytes> | settle-alerts <incoming>" ;;
+  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | summarize-steps | check-plan | settle-steps <incoming>" ;;
 esac

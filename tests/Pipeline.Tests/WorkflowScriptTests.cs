@@ -20,7 +20,7 @@ public sealed class WorkflowScriptTests
         ["scripts/bench-main.sh"] = [nameof(MainPushFlowTests), EntryPoints],
         ["scripts/publish-trend.sh"] = [nameof(MainPushFlowTests), nameof(TrendBranchTests), nameof(TrendStepsTests), EntryPoints],
         ["src/BenchGuard.GitHub/site/build-site.sh"] = [nameof(MainPushFlowTests), "src/BenchGuard.GitHub/site/test/build-site.test.mjs"],
-        ["scripts/confirm-alert.sh"] = [nameof(TrendStepsTests), EntryPoints],
+        ["scripts/confirm-step.sh"] = [nameof(TrendStepsTests), EntryPoints],
         ["scripts/policy"] = [nameof(MainPushFlowTests), "tests/BenchGuard.Tests/PolicyCommandTests.cs"],
         ["dotnet test FilePipes.sln"] = [CiRun],
         ["scripts/package.sh"] = [nameof(PackageFlowTests)],

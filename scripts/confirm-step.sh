@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# confirm-alert and confirm-step legs of benchmarks.yml, one OS: the same-runner A/B of a commit on main against its
-# parent (or --base, the trend's point before it), for the benchmark methods whose trend alerted or stepped
-# (scripts/pr-report, the PR check's own verdict and fail policy). Writes <out>/status (pr-report's exit code: 1
-# confirmed, 0 not confirmed, 2 could not measure) next to its report, and with --steps the leg it checked
-# (<out>/leg.json, which `change-points settle` reads). Exits 0 whatever the verdict, so that the leg shows what it
-# measured and the settle job fails the run once; exits 2 on bad usage.
+# confirm-step leg of benchmarks.yml, one OS: the same-runner A/B of a commit on main against --base (the trend's point
+# before the step; the commit's parent when empty), for the benchmark methods whose trend stepped (scripts/pr-report,
+# the PR check's own verdict and fail policy). Writes the leg it checked (<out>/leg.json, which `change-points settle`
+# reads beside pr-report's output). Exits 0 whatever the verdict, so that the leg shows what it measured and the
+# settle job, which decides each step from the report, fails the run once; exits 2 on bad usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "confirm-alert: $1 (usage: confirm-alert.sh --os <runner-os> --commit <sha> [--base <sha>] --methods '<A.B.C ...>' [--steps '<id ...>'] --out <dir>)" >&2; exit 2; }
+usage() { echo "confirm-step: $1 (usage: confirm-step.sh --os <runner-os> --commit <sha> [--base <sha>] --methods '<A.B.C ...>' --steps '<id ...>' --out <dir>)" >&2; exit 2; }
 need() { [ $# -ge 2 ] || usage "$1 needs a value"; }
 os="" commit="" base="" methods="" steps="" out=""
 while [ $# -gt 0 ]; do
@@ -26,7 +25,7 @@ done
 [[ "$commit" =~ ^[0-9a-f]{40}$ ]] || usage "'$commit' is not a commit SHA"
 [[ "$methods" =~ ^[A-Za-z0-9_.]+( [A-Za-z0-9_.]+)*$ ]] || usage "--methods must be space-separated benchmark method names"
 [ -z "$base" ] || [[ "$base" =~ ^[0-9a-f]{40}$ ]] || usage "'$base' is not a commit SHA"
-[ -z "$steps" ] || [[ "$steps" =~ ^[0-9a-z]+( [0-9a-z]+)*$ ]] || usage "--steps must be space-separated step ids"
+[[ "$steps" =~ ^[0-9a-z]+( [0-9a-z]+)*$ ]] || usage "--steps must be space-separated step ids"
 [ -n "$out" ] || usage "--out is required"
 if [ -n "$base" ]; then
   parent=$(git rev-parse --verify -q "$base^{commit}") || usage "$base is not in this clone (fetch-depth 0?)"
@@ -36,7 +35,7 @@ fi
 
 mkdir -p "$out"
 # Every value was checked against a pattern above, so none needs escaping in JSON.
-[ -z "$steps" ] || printf '{"os": "%s", "commit": "%s", "base": "%s", "methods": "%s", "steps": "%s"}\n' "$os" "$commit" "$base" "$methods" "$steps" > "$out/leg.json"
+printf '{"os": "%s", "commit": "%s", "base": "%s", "methods": "%s", "steps": "%s"}\n' "$os" "$commit" "$base" "$methods" "$steps" > "$out/leg.json"
 read -r -a names <<< "$methods"
 filters=()
 for name in "${names[@]}"; do filters+=(--filter "$name"); done
@@ -44,13 +43,8 @@ status=0
 # FILEPIPES_PR_REPORT lets the tests add a tiny job to the real pr-report.
 "${FILEPIPES_PR_REPORT:-scripts/pr-report}" --os "$os" --base "$parent" --head "$commit" --profile quick \
   --fail-on-regression --out "$out" "${filters[@]}" || status=$?
-echo "$status" > "$out/status"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  case $status in
-    0) echo "✅ Not confirmed: the A/B of ${commit:0:10} against ${parent:0:10} finds no regression in $methods." ;;
-    1) echo "❌ Confirmed: the A/B of ${commit:0:10} against ${parent:0:10} finds a regression in $methods." ;;
-    *) echo "❔ Unchecked: pr-report exited $status." ;;
-  esac >> "$GITHUB_STEP_SUMMARY"
+  echo "The A/B of ${commit:0:10} against ${parent:0:10} for $methods: pr-report exited $status (0 no regression, 1 a regression by the PR check's policy, 2 could not measure); settle-steps decides each step." >> "$GITHUB_STEP_SUMMARY"
   [ ! -f "$out/report.md" ] || cat "$out/report.md" >> "$GITHUB_STEP_SUMMARY"
 fi
-echo "confirm-alert: pr-report exited $status (written to $out/status)"
+echo "confirm-step: pr-report exited $status"
