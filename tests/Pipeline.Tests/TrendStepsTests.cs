@@ -115,8 +115,10 @@ public sealed class TrendStepsTests : IDisposable
 
         var matrix = leg.ToDictionary(pair => pair.Key, pair => pair.Value!.GetValue<string>());
         var check = this.github.Job(workflow, "confirm-step", matrix).Run().AssertSucceeded();
-        var uploaded = Path.Combine(this.github.ArtifactStore, $"benchguard-step-check-{os}-{this.head[..12]}", $"benchguard-step-check-{os}-{this.head[..12]}");
-        Assert.True(File.Exists(Path.Combine(uploaded, "leg.json")), check.ToString());
+        var name = $"benchguard-step-check-{os}-{this.head}";
+        var uploaded = Path.Combine(this.github.ArtifactStore, name, name);
+        var measured = JsonNode.Parse(File.ReadAllText(Path.Combine(uploaded, "leg.json")))!;
+        Assert.Equal(("confirm", "1", this.parent), (measured["kind"]!.GetValue<string>(), measured["commits"]!.GetValue<string>(), measured["base"]!.GetValue<string>()));
         Assert.True(File.Exists(Path.Combine(uploaded, "counters.json")), string.Join("\n", check.Steps));
         var settle = this.github.Job(workflow, "settle-steps").Run().AssertSucceeded();
 

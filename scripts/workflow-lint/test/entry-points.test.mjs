@@ -376,15 +376,15 @@ test('bench-main and run-suite pass BenchmarkDotNet the --buildTimeout the tool\
   assert.ok(!existsSync(join(none, 'suite-args')), 'the suite does not run without its timeout');
 });
 
-test('confirm-step: the A/B of the commit against the point before it, the step methods only; the leg is written for settle', () => {
+test('confirm-step: the A/B of the commit (or of the range\'s middle commit) against the point before it, the step methods only; the leg is written for settle', () => {
   const work = temp('confirm-');
   git(['init', '-q', '-b', 'main'], work);
-  for (const content of ['1', '2', '3']) {
+  for (const content of ['1', '2', '3', '4', '5']) {
     writeFileSync(join(work, 'f'), content);
     git(['add', 'f'], work);
     git(['commit', '-q', '-m', content], work);
   }
-  const [child, parent, grandparent] = git(['rev-list', '-3', 'HEAD'], work).trim().split('\n');
+  const [child, parent, c3, c2, first] = git(['rev-list', '-5', 'HEAD'], work).trim().split('\n');
   const fake = join(temp('fake-'), 'pr-report');
   writeFileSync(fake, '#!/usr/bin/env bash\necho "$*" > "$(dirname "$0")/args"\n' +
     'while [ $# -gt 0 ]; do case "$1" in --out) out=$2; shift 2;; *) shift;; esac; done\n' +
@@ -392,20 +392,27 @@ test('confirm-step: the A/B of the commit against the point before it, the step 
   chmodSync(fake, 0o755);
   // The script runs at the repository root (its own), so the commits must be there: point git at the temp repo.
   const env = { FILEPIPES_PR_REPORT: fake, GIT_DIR: join(work, '.git') };
-  for (const [exit, base, against] of [['0', grandparent, grandparent], ['1', '', parent], ['2', grandparent, grandparent]]) {
+  // [pr-report's exit, --base, --kind, the base measured, the head measured, commits in the range, the probe's count]
+  for (const [exit, base, kind, against, head, commits, probeCommits] of [
+    ['0', first, 'confirm', first, child, '4', undefined],
+    ['1', '', 'confirm', parent, child, '1', undefined],
+    ['2', first, 'bisect', first, c3, '4', '2'],
+  ]) {
     const out = join(temp('confirm-out-'), 'leg');
     const summary = join(temp('summary-'), 's.md');
     writeFileSync(summary, '');
-    const result = run('bash', ['scripts/confirm-step.sh', '--os', 'windows-latest', '--commit', child, '--base', base, '--methods', 'A.B.C A.B.D', '--steps', 'ab12 cd34', '--out', out],
+    const result = run('bash', ['scripts/confirm-step.sh', '--os', 'windows-latest', '--commit', child, '--base', base, '--methods', 'A.B.C A.B.D', '--steps', 'ab12 cd34', '--kind', kind, '--out', out],
       { ...env, FAKE_EXIT: exit, GITHUB_STEP_SUMMARY: summary });
     assert.equal(result.status, 0, `the leg itself passes whatever the verdict: ${result.stderr}`);
-    assert.deepEqual(JSON.parse(readFileSync(join(out, 'leg.json'), 'utf8')), { os: 'windows-latest', commit: child, base, methods: 'A.B.C A.B.D', steps: 'ab12 cd34' });
+    const probe = probeCommits ? { probe: head, probeCommits } : {};
+    assert.deepEqual(JSON.parse(readFileSync(join(out, 'leg.json'), 'utf8')), { os: 'windows-latest', commit: child, base: against, methods: 'A.B.C A.B.D', steps: 'ab12 cd34', kind, commits, ...probe });
     assert.equal(readFileSync(join(dirname(fake), 'args'), 'utf8').trim(),
-      `--os windows-latest --base ${against} --head ${child} --profile quick --fail-on-regression --out ${out} --filter A.B.C --filter A.B.D`);
+      `--os windows-latest --base ${against} --head ${head} --profile quick --fail-on-regression --out ${out} --filter A.B.C --filter A.B.D`);
     assert.match(readFileSync(summary, 'utf8'), new RegExp(`pr-report exited ${exit} `));
   }
-  for (const bad of [['--methods', 'A.B; id'], ['--steps', 'a"b'], ['--base', 'f'.repeat(40)], ['--base', 'HEAD']]) {
-    const args = { '--methods': 'A.B.C', '--steps': 'ab12', '--base': '' };
+  assert.ok(c2, 'five commits');
+  for (const bad of [['--methods', 'A.B; id'], ['--steps', 'a"b'], ['--base', 'f'.repeat(40)], ['--base', 'HEAD'], ['--kind', 'all'], ['--kind', 'bisect']]) {
+    const args = { '--methods': 'A.B.C', '--steps': 'ab12', '--base': '', '--kind': 'confirm' };
     args[bad[0]] = bad[1];
     const refused = run('bash', ['scripts/confirm-step.sh', '--os', 'ubuntu-latest', '--commit', child, ...Object.entries(args).flat(), '--out', work], env);
     assert.equal(refused.status, 2, bad.join(' '));
@@ -423,7 +430,7 @@ arg_after() { local key=$1; shift; while [ $# -gt 1 ]; do [ "$1" = "$key" ] && {
 case "$*" in
   build*BenchGuard.csproj*) ;;
   *"BenchGuard.dll --version") echo "BenchGuard 0.0.0" ;;
-  *"BenchGuard.dll change-points check-plan "*) echo '[{"os":"ubuntu-latest","commit":"${'c'.repeat(40)}","base":"","methods":"A.B.C","steps":"s1"}]' ;;
+  *"BenchGuard.dll change-points check-plan "*) echo '[{"os":"ubuntu-latest","commit":"${'c'.repeat(40)}","base":"","methods":"A.B.C","steps":"s1","kind":"confirm"}]' ;;
   *"BenchGuard.dll change-points settle "*) echo '{"settled": true}' > "$(arg_after --summary "$@")"
     for leg in $(find "$(arg_after --incoming "$@")" -name leg.json); do
       [ "\${FAKE_CONFIRM:-0}" != 1 ] || echo "### Confirmed regressions in the trend" > "$(arg_after --comments "$@")/${'c'.repeat(40)}.md"

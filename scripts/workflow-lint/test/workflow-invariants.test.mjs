@@ -408,7 +408,7 @@ test('the PR job runs without write access and the main job publishes the trend 
   assert.equal(check.strategy.matrix.include, '${{ fromJSON(needs.publish-trend.outputs.checks) }}');
   assert.equal(check['runs-on'], '${{ matrix.os }}', 'a step is checked on the OS that measured it');
   assert.deepEqual(check.permissions, { contents: 'read', actions: 'read' });
-  assert.ok(check.steps.some((s) => String(s.run ?? '') === 'bash scripts/confirm-step.sh --os "$OS" --commit "$COMMIT" --base "$BASE" --methods "$METHODS" --steps "$STEPS" --out "artifacts/upload/$NAME"'));
+  assert.ok(check.steps.some((s) => String(s.run ?? '') === 'bash scripts/confirm-step.sh --os "$OS" --commit "$COMMIT" --base "$BASE" --methods "$METHODS" --steps "$STEPS" --kind "$KIND" --out "artifacts/upload/$NAME"'));
   const settleSteps = bench.jobs['settle-steps'];
   assert.deepEqual(settleSteps.needs, ['publish-trend', 'confirm-step']);
   // The ratio alerts only mark the page: no job re-measures or comments on them.

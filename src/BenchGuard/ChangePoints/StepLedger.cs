@@ -94,7 +94,8 @@ internal static partial class StepLedger
                 match?.FirstSeen ?? latest,
                 null,
                 match is not null && match.Commit == step.Commit ? match.Confirmation : StepConfirmation.Unconfirmed,
-                step.Index > 0 ? trend.Points[step.Index - 1].Commit : null));
+                step.Index > 0 ? trend.Points[step.Index - 1].Commit : null,
+                match is not null && match.Commit == step.Commit ? match.Bisect : null));
         }
 
         foreach (var gone in unmatched)

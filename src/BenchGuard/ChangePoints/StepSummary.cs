@@ -112,6 +112,10 @@ internal enum StepConfirmation
 /// The commit of the series' point before the step: the A/B's base, since one push to main may bring several commits;
 /// null in a summary written before it was kept (the A/B then takes the commit's parent).
 /// </param>
+/// <param name="Bisect">
+/// Where a confirmed regression is looked for when the A/B's range held several commits; null otherwise. Once its
+/// <see cref="BisectRange.Commits"/> is 1, <see cref="BisectRange.Bad"/> is the commit that brought it.
+/// </param>
 [JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
 internal sealed record SummaryStep(
     string Id,
@@ -135,4 +139,12 @@ internal sealed record SummaryStep(
     SummaryPoint FirstSeen,
     SummaryPoint? Withdrawn,
     StepConfirmation Confirmation,
-    string? Base = null);
+    string? Base = null,
+    BisectRange? Bisect = null);
+
+/// <summary>The commits a confirmed regression is known to lie in, narrowed by one A/B per run, as asv's find does.</summary>
+/// <param name="Good">The newest commit known without the regression.</param>
+/// <param name="Bad">The oldest commit known with it.</param>
+/// <param name="Commits">The first-parent commits after <paramref name="Good"/> up to <paramref name="Bad"/>.</param>
+[JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
+internal sealed record BisectRange(string Good, string Bad, int Commits);

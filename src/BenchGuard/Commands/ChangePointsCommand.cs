@@ -80,6 +80,7 @@ internal static class ChangePointsCommand
         }
 
         var confirmed = new List<SummaryStep>();
+        var located = new List<SummaryStep>();
         foreach (var legFile in Directory.EnumerateFiles(incoming, LegFile, SearchOption.AllDirectories).Order(StringComparer.Ordinal))
         {
             var folder = Path.GetDirectoryName(legFile)!;
@@ -91,10 +92,14 @@ internal static class ChangePointsCommand
             (summary, var settled) = StepChecks.Settle(summary, leg, ab, counters);
             foreach (var step in settled)
             {
-                Console.Error.WriteLine($"change-points settle: {step.Os} {step.Metric} {step.Benchmark} at {StepChecks.Short(step.Commit)}: {JsonNamingPolicy.KebabCaseLower.ConvertName(step.Confirmation.ToString())}");
+                var word = leg.Kind == StepCheckLeg.Bisect
+                    ? $"{step.Bisect!.Commits} commit(s) left between {StepChecks.Short(step.Bisect.Good)} and {StepChecks.Short(step.Bisect.Bad)}"
+                    : JsonNamingPolicy.KebabCaseLower.ConvertName(step.Confirmation.ToString());
+                Console.Error.WriteLine($"change-points settle: {step.Os} {step.Metric} {step.Benchmark} at {StepChecks.Short(step.Commit)}: {word}");
             }
 
-            confirmed.AddRange(settled.Where(s => s.Confirmation == StepConfirmation.Confirmed));
+            confirmed.AddRange(settled.Where(s => leg.Kind == StepCheckLeg.Confirm && s.Confirmation == StepConfirmation.Confirmed));
+            located.AddRange(settled.Where(s => leg.Kind == StepCheckLeg.Bisect && s.Bisect is { Commits: 1 }));
         }
 
         JsonFormat.Write(a.Value("--out") ?? path, summary);
@@ -103,11 +108,11 @@ internal static class ChangePointsCommand
             Console.Out.Write(StepChecks.Table(confirmed));
         }
 
-        // One comment per commit with a confirmed regression, named by the commit, for the workflow to post.
+        // One comment per commit with a confirmed or located regression, named by the commit, for the workflow to post.
         if (a.Value("--comments") is { } comments)
         {
             Directory.CreateDirectory(comments);
-            foreach (var (commit, text) in StepChecks.CommitComments(confirmed))
+            foreach (var (commit, text) in StepChecks.CommitComments(confirmed, located))
             {
                 File.WriteAllText(Path.Combine(comments, commit + ".md"), text);
             }

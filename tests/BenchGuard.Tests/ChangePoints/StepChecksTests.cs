@@ -59,7 +59,8 @@ public sealed class StepChecksTests : IDisposable
         Assert.Equal(0, ComparerRun.Of("compare", "--base", this.folder.File("base"), "--diff", this.folder.File("head"), "--threshold", "5%", "--json", Path.Combine(leg, "ab", "ab.json")).ExitCode);
         JsonFormat.Write(Path.Combine(leg, "counters.json"), CountersComparison.Compare(
             BenchGuard.Tests.Counters.CountersComparisonTests.File(BenchGuard.Tests.Counters.CountersComparisonTests.Case(Write, 100, 1, 0, 1000)), null, BenchGuard.Tests.Counters.CountersComparisonTests.File(BenchGuard.Tests.Counters.CountersComparisonTests.Case(Write, 164, 1, 0, 1000))));
-        var planned = new StepCheckLeg("ubuntu-latest", Newer, Before, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", "1 2 3 4");
+        // As the run wrote it back: the A/B's range held three commits.
+        var planned = new StepCheckLeg("ubuntu-latest", Newer, Before, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", "1 2 3 4", Commits: "3");
         File.WriteAllText(Path.Combine(leg, "leg.json"), JsonSerializer.Serialize(planned, JsonFormat.Options));
         var summaryFile = this.folder.File("steps.json");
         JsonFormat.Write(summaryFile, Summary(
@@ -79,11 +80,14 @@ public sealed class StepChecksTests : IDisposable
         var comment = File.ReadAllText(Assert.Single(Directory.GetFiles(comments)));
         Assert.Equal(Newer + ".md", Path.GetFileName(Directory.GetFiles(comments)[0]));
         Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa | cccccccc | 1,000 → 1,500 ns | 1.50 |", comment, StringComparison.Ordinal);
-        Assert.Contains("The A/B compared aaaaaaaa with cccccccc", comment, StringComparison.Ordinal);
+        Assert.Contains("The A/B compared aaaaaaaa with cccccccc, the trend's point before it: 3 commits", comment, StringComparison.Ordinal);
         var steps = JsonNode.Parse(File.ReadAllText(summaryFile))!["steps"]!.AsArray().ToDictionary(s => s!["id"]!.GetValue<string>(), s => s!["confirmation"]!.GetValue<string>());
         Assert.Equal(
             new Dictionary<string, string> { ["1"] = "confirmed", ["2"] = "not-confirmed", ["3"] = "confirmed", ["4"] = "unconfirmed", ["5"] = "unconfirmed" },
             steps);
+        // The confirmed ones are bisected from then on: their range is the A/B's.
+        var bisect = JsonNode.Parse(File.ReadAllText(summaryFile))!["steps"]![0]!["bisect"]!;
+        Assert.Equal((Before, Newer, 3), (bisect["good"]!.GetValue<string>(), bisect["bad"]!.GetValue<string>(), bisect["commits"]!.GetValue<int>()));
         Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa | cccccccc |", run.Out, StringComparison.Ordinal);
         Assert.Contains($"| ubuntu-latest | counted-bytes | `{Write}` | aaaaaaaa |", run.Out, StringComparison.Ordinal);
         Assert.DoesNotContain("| time | `Demo.ReadBenchmarks.Write", run.Out, StringComparison.Ordinal);
@@ -124,7 +128,40 @@ public sealed class StepChecksTests : IDisposable
         var (legs, _) = StepChecks.Plan(Summary(Step("1", "time", Read, Newer, "2026-12-02") with { Base = null }), budget: 2);
 
         Assert.Equal(string.Empty, Assert.Single(legs).Base);
-        Assert.Empty(StepChecks.CommitComments([Step("1", "time", Read, Newer, "2026-12-02") with { Base = null }])[Newer].Split("The A/B compared")[1..]);
+        Assert.Empty(StepChecks.CommitComments([Step("1", "time", Read, Newer, "2026-12-02") with { Base = null }], [])[Newer].Split("The A/B compared")[1..]);
+    }
+
+    [Fact]
+    public void AConfirmedStepsRangeIsHalvedRunByRunUntilOneCommitIsLeftAndThatCommitGetsTheComment()
+    {
+        var probe = new string('d', 40);
+        var summaryFile = this.folder.File("steps.json");
+        JsonFormat.Write(summaryFile, Summary(
+            Step("1", "time", Read, Newer, "2026-12-02") with { Confirmation = StepConfirmation.Confirmed, Bisect = new BisectRange(Before, Newer, 4) },
+            // Confirmed on one commit: nothing to bisect.
+            Step("2", "time", Read, Older, "2026-11-30") with { Confirmation = StepConfirmation.Confirmed, Bisect = new BisectRange(Before, Older, 1) }));
+
+        var leg = Assert.Single(StepChecks.Plan(JsonSerializer.Deserialize<StepSummary>(File.ReadAllText(summaryFile), JsonFormat.Options)!, budget: 2).Legs);
+
+        Assert.Equal(new StepCheckLeg("ubuntu-latest", Newer, Before, Read, "1", StepCheckLeg.Bisect), leg);
+
+        // The probe, two commits after the good end, is slower: the regression is in those two.
+        this.AbOf("first", readSlower: true, leg with { Probe = probe, Commits = "4", ProbeCommits = "2" });
+        Assert.True(ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("first"), "--fail-on-confirmed").ExitCode == 0);
+        Assert.Equal((Before, probe, 2), this.RangeOf(summaryFile));
+
+        // The next probe, one commit after the good end, is not: the regression came with the commit after it, the bad end.
+        var next = leg with { Commit = probe, Probe = Older, Commits = "2", ProbeCommits = "1" };
+        this.AbOf("second", readSlower: false, next);
+        var comments = this.folder.File("comments");
+        var run = ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("second"), "--fail-on-confirmed", "--comments", comments);
+
+        Assert.True(run.ExitCode == 0, "a traced regression comments on its commit; the run that confirmed it already failed");
+        Assert.Equal((Older, probe, 1), this.RangeOf(summaryFile));
+        var comment = File.ReadAllText(Path.Combine(comments, probe + ".md"));
+        Assert.StartsWith("### A regression in the trend, traced to this commit", comment, StringComparison.Ordinal);
+        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa |", comment, StringComparison.Ordinal);
+        Assert.Empty(StepChecks.Plan(JsonSerializer.Deserialize<StepSummary>(File.ReadAllText(summaryFile), JsonFormat.Options)!, budget: 2).Legs);
     }
 
     [Theory]
@@ -134,6 +171,22 @@ public sealed class StepChecksTests : IDisposable
     [InlineData("Demo.Read Benchmarks", null)]
     public void AStepsMethodIsTheFullNameBeforeItsParameters(string benchmark, string? method) =>
         Assert.Equal(method, StepChecks.MethodOf(benchmark));
+
+    // A leg folder with the A/B of Read (1.5 times slower, or the same) and the leg as its run wrote it.
+    private void AbOf(string name, bool readSlower, StepCheckLeg leg)
+    {
+        BdnJson.Write(this.folder.Folder(name + "-base"), [FakeBenchmark.Of("Read", 1000, 0.01, 15, seed: 1)]);
+        BdnJson.Write(this.folder.Folder(name + "-head"), [FakeBenchmark.Of("Read", readSlower ? 1500 : 1000, 0.01, 15, seed: 3)]);
+        var folder = this.folder.Folder(Path.Combine(name, "leg"));
+        Assert.Equal(0, ComparerRun.Of("compare", "--base", this.folder.File(name + "-base"), "--diff", this.folder.File(name + "-head"), "--threshold", "5%", "--json", Path.Combine(folder, "ab", "ab.json")).ExitCode);
+        File.WriteAllText(Path.Combine(folder, "leg.json"), JsonSerializer.Serialize(leg, JsonFormat.Options));
+    }
+
+    private (string Good, string Bad, int Commits) RangeOf(string summaryFile)
+    {
+        var range = JsonNode.Parse(File.ReadAllText(summaryFile))!["steps"]![0]!["bisect"]!;
+        return (range["good"]!.GetValue<string>(), range["bad"]!.GetValue<string>(), range["commits"]!.GetValue<int>());
+    }
 
     private static StepSummary Summary(params SummaryStep[] steps) =>
         new(StepSummary.CurrentSchema, "BenchGuard test", string.Empty, new StepPolicy(5, 0.05, 0.99, 5), [], steps);
