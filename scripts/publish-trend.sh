@@ -19,7 +19,7 @@
 #       the matrix of the confirm-step job (step output `checks`);
 #   settle-steps <downloaded-checks-dir>
 #       each leg's finding written into gh-pages:dev/bench/steps.json (`change-points settle`); a comment on each
-#       commit with a confirmed regression, and exit 1.
+#       commit with a confirmed regression (exit 1) or one a bisection traced a regression to.
 # Pushes go to TREND_REMOTE (default: this repository on GitHub) with GH_TOKEN, if set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -178,7 +178,7 @@ check_plan() {
 
 # Each confirm-step leg's finding into steps.json; a comment on each commit with a confirmed regression, and exit 1.
 settle_steps() {
-  local incoming=${1:?settle-steps needs <downloaded-checks-dir>} comments file
+  local incoming=${1:?settle-steps needs <downloaded-checks-dir>} comments file confirmed=0
   [ -d "$incoming" ] || { mkdir -p "$incoming"; echo "publish-trend: no step check left a result; the steps stay unconfirmed"; }
   local run_url="${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/${GITHUB_RUN_ID:-0}"
   bash scripts/benchguard --version > /dev/null
@@ -190,7 +190,8 @@ settle_steps() {
     node src/BenchGuard.GitHub/trend-alert/comment-commit.mjs "$(basename "$file" .md)" "$file" ||
       echo "publish-trend: the comment on $(basename "$file" .md) failed; the run fails on the confirmed regression anyway" >&2
   done
-  if compgen -G "$comments/*.md" > /dev/null; then
+  # A newly confirmed step fails the run; a bisection that traced one to its commit only comments.
+  if [ "$confirmed" -eq 1 ]; then
     echo "publish-trend: the A/B confirmed a regression in the trend; see the comments on the commits" >&2
     exit 1
   fi
@@ -204,7 +205,9 @@ settle_summary() {
   fi
   # A retry settles the newer summary again, so only the last attempt's comments count.
   rm -f "$2"/*.md
-  bash scripts/benchguard change-points settle --summary "$pages/$data_dir/steps.json" --incoming "$1" --comments "$2"
+  confirmed=0
+  bash scripts/benchguard change-points settle --summary "$pages/$data_dir/steps.json" --incoming "$1" --comments "$2" --fail-on-confirmed || confirmed=$?
+  [ "$confirmed" -le 1 ] || exit "$confirmed"
 }
 
 command=${1:-}

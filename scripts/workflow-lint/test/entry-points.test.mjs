@@ -421,7 +421,8 @@ test('confirm-step: the A/B of the commit (or of the range\'s middle commit) aga
 });
 
 // A stand-in dotnet for the tool's change-points commands: check-plan prints one leg once a summary exists; settle
-// marks the summary settled and, with FAKE_CONFIRM=1, writes a comment for each leg's commit.
+// marks the summary settled and, with FAKE_CONFIRM=1 (a newly confirmed step: exit 1) or 2 (a traced one: exit 0),
+// writes a comment for each leg's commit.
 function fakeChangePoints() {
   const bin = temp('dotnet-');
   writeFileSync(join(bin, 'dotnet'), `#!/usr/bin/env bash
@@ -433,8 +434,9 @@ case "$*" in
   *"BenchGuard.dll change-points check-plan "*) echo '[{"os":"ubuntu-latest","commit":"${'c'.repeat(40)}","base":"","methods":"A.B.C","steps":"s1","kind":"confirm"}]' ;;
   *"BenchGuard.dll change-points settle "*) echo '{"settled": true}' > "$(arg_after --summary "$@")"
     for leg in $(find "$(arg_after --incoming "$@")" -name leg.json); do
-      [ "\${FAKE_CONFIRM:-0}" != 1 ] || echo "### Confirmed regressions in the trend" > "$(arg_after --comments "$@")/${'c'.repeat(40)}.md"
-    done ;;
+      [ "\${FAKE_CONFIRM:-0}" = 0 ] || echo "### Confirmed regressions in the trend" > "$(arg_after --comments "$@")/${'c'.repeat(40)}.md"
+    done
+    [ "\${FAKE_CONFIRM:-0}" != 1 ] || exit 1 ;;
   *) echo "unexpected: $*" >&2; exit 9 ;;
 esac
 `);
@@ -502,6 +504,11 @@ test('publish-trend check-plan and settle-steps: the matrix from steps.json; the
     assert.equal(posted.length, 1);
     assert.equal(posted[0].url, `/repos/o/r/commits/${'c'.repeat(40)}/comments`);
     assert.match(posted[0].body, /^### Confirmed regressions in the trend\n\n\[The run that confirmed it\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/7\)\n$/);
+    // A bisection that traced a regression to its commit comments there, and the run passes.
+    const traced = await runAsync('bash', ['scripts/publish-trend.sh', 'settle-steps', incoming],
+      { ...env, FAKE_CONFIRM: '2', GH_TOKEN: 't', GITHUB_API_URL: `http://127.0.0.1:${server.address().port}` });
+    assert.equal(traced.status, 0, traced.stderr);
+    assert.equal(posted.length, 2);
   } finally {
     server.close();
   }
