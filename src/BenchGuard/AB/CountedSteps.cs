@@ -1,0 +1,96 @@
+namespace BenchGuard.AB;
+
+/// <summary>
+/// A run of like steps on a <see cref="ProgressLog"/> (the A/B's launches, a trial's rounds): each step's line, or the
+/// status line in a terminal, says which of the total it is, the time spent in the steps so far and what is left at
+/// their pace (<see cref="StepPace"/>: the time between steps does not count). Disposed, it says how many were done
+/// and in how long.
+/// </summary>
+internal sealed class CountedSteps : IDisposable
+{
+    private readonly ProgressLog log;
+    private readonly string? unit;
+    private readonly int? total;
+    // Null when the total is unknown: nothing is estimated then.
+    private readonly StepPace? pace;
+    private readonly IDisposable shown;
+    private string status = "";
+    private int done;
+    private TimeSpan spent;
+    private TimeSpan? running;
+
+    /// <summary>A run on <paramref name="log"/>.</summary>
+    /// <param name="log">Where it is said.</param>
+    /// <param name="unit">What a step is called in the lines, or null for none.</param>
+    /// <param name="total">The steps planned, or null when unknown.</param>
+    public CountedSteps(ProgressLog log, string? unit, int? total)
+    {
+        this.log = log;
+        this.unit = unit;
+        this.total = total;
+        this.pace = total is { } n ? new StepPace(n) : null;
+        this.shown = log.Show(this.Status);
+    }
+
+    /// <summary>
+    /// The next step starts: a line "<paramref name="step"/> (launch 5 of 40, 1m00s so far, about 9m00s left)", or,
+    /// in a terminal, the status line with <paramref name="inPlace"/> (default: the step) in place of the line.
+    /// </summary>
+    public void Begin(string step, string? inPlace = null)
+    {
+        var now = this.log.Elapsed;
+        this.log.Change(() =>
+        {
+            this.pace?.Start(now);
+            this.running = now;
+            this.status = inPlace ?? step;
+        });
+        if (!this.log.InPlace)
+        {
+            var position = this.Position(this.done + 1);
+            var left = this.pace?.Left(now) is { } l ? $", {ProgressLog.Duration(this.spent)} so far, about {ProgressLog.Duration(l)} left" : "";
+            this.log.Say(position.Length == 0 ? step : $"{step} ({position}{left})");
+        }
+    }
+
+    /// <summary>The step begun last has finished.</summary>
+    public void End()
+    {
+        var now = this.log.Elapsed;
+        this.log.Change(() =>
+        {
+            if (this.running is { } from)
+            {
+                this.pace?.Finish(now);
+                this.spent += now - from;
+                this.running = null;
+                this.done++;
+            }
+        });
+    }
+
+    /// <summary>Takes the run off the status line and says how many steps were done, in how long.</summary>
+    public void Dispose()
+    {
+        this.shown.Dispose();
+        if (this.done > 0)
+        {
+            var position = this.Position(this.done);
+            this.log.Say($"{(position.Length == 0 ? $"{this.done}" : position)} done in {ProgressLog.Duration(this.spent)}");
+        }
+    }
+
+    // "launch 5 of 40", "5 of 40", "launch 5", or empty when there is neither a unit nor a total.
+    private string Position(int step) =>
+        string.Join(' ', new[] { this.unit, this.total is null && this.unit is null ? null : $"{step}", this.total is { } n ? $"of {n}" : null }.OfType<string>());
+
+    // The status line: the step, the position and what is left (estimating until a step has finished).
+    private string Status(TimeSpan now)
+    {
+        var position = this.Position(Math.Min(this.done + 1, this.total ?? int.MaxValue));
+        var text = position.Length == 0 ? this.status : $"{this.status} · {position}";
+        return this.pace is null ? text
+            : this.pace.Left(now) is { } left ? $"{text} · about {ProgressLog.Duration(left)} left"
+            : $"{text} · estimating";
+    }
+}
