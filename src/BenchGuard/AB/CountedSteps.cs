@@ -13,7 +13,8 @@ internal sealed class CountedSteps : IDisposable
     private readonly int? total;
     // Null when the total is unknown: nothing is estimated then.
     private readonly StepPace? pace;
-    private readonly IDisposable shown;
+    // Null until the first step begins: the status line has nothing to say before.
+    private IDisposable? shown;
     private string status = "";
     private int done;
     private TimeSpan spent;
@@ -29,7 +30,6 @@ internal sealed class CountedSteps : IDisposable
         this.unit = unit;
         this.total = total;
         this.pace = total is { } n ? new StepPace(n) : null;
-        this.shown = log.Show(this.Status);
     }
 
     /// <summary>
@@ -45,6 +45,7 @@ internal sealed class CountedSteps : IDisposable
             this.running = now;
             this.status = inPlace ?? step;
         });
+        this.shown ??= this.log.Show(this.Status);
         if (!this.log.InPlace)
         {
             var position = this.Position(this.done + 1);
@@ -72,7 +73,7 @@ internal sealed class CountedSteps : IDisposable
     /// <summary>Takes the run off the status line and says how many steps were done, in how long.</summary>
     public void Dispose()
     {
-        this.shown.Dispose();
+        this.shown?.Dispose();
         if (this.done > 0)
         {
             var position = this.Position(this.done);

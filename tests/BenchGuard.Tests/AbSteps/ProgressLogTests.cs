@@ -116,6 +116,7 @@ public sealed class ProgressLogTests
         var log = this.Log(terminal: true);
         using (var launches = log.Count("launch", 4))
         {
+            Assert.Equal([""], this.Screen());
             launches.Begin("round 1: base", "round 1 of 2: base");
             Assert.Equal(["[test +0s] round 1 of 2: base · launch 1 of 4 · estimating"], this.Screen());
             this.time.Advance(TimeSpan.FromSeconds(30));
