@@ -118,6 +118,7 @@ public sealed class AbVerdictTests : IDisposable
         Assert.Contains("round 1: base produced no results (exit 3;", run.Out, StringComparison.Ordinal);
         Assert.Contains("round 1: base (launch 1 of 4)", run.Out, StringComparison.Ordinal);
         Assert.Contains("round 2: base (launch 4 of 4, ", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] launch 4 of 4 done in ", run.Out, StringComparison.Ordinal);
         Assert.Contains("A/B not made: no base launch produced results", run.Out, StringComparison.Ordinal);
         Assert.Equal([FakeBuild.Read, FakeBuild.Write], AbOutput.FullNames(Path.Combine(output, "results")));
     }
