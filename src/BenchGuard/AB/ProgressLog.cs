@@ -27,10 +27,13 @@ internal sealed class ProgressLog
     private readonly List<Shown> shown = [];
     private ITimer? ticker;
 
-    /// <summary>Progress on the console: a status line when stdout is a terminal, plain lines otherwise.</summary>
+    /// <summary>
+    /// Progress on the console: a status line when stdout is a terminal that can return to a line's start (TERM is not
+    /// <c>dumb</c>), plain lines otherwise.
+    /// </summary>
     /// <param name="prefix">What the lines start with (the command's name).</param>
     public ProgressLog(string prefix)
-        : this(prefix, null, !Console.IsOutputRedirected, TimeProvider.System, ConsoleWidth())
+        : this(prefix, null, !Console.IsOutputRedirected && Environment.GetEnvironmentVariable("TERM") != "dumb", TimeProvider.System, ConsoleWidth())
     {
     }
 
