@@ -366,7 +366,7 @@ internal sealed class AbRun
         var folder = Path.Combine(this.work, "head-oop");
         var log = this.Logs("head-oop.log");
         LaunchRecord record;
-        using (this.progress.Step("head: one out-of-process launch for the stored-baseline comparison", "head: out-of-process launch"))
+        using (this.progress.Step("head: one out-of-process launch for the stored-baseline comparison"))
         {
             record = this.launcher.Launch(this.head, "head-oop", 0, "-", folder, log, arguments, NoVariables);
         }

@@ -75,16 +75,15 @@ internal sealed class ProgressLog
     /// A step of unknown length (a build, the counters): in a terminal, shown on the status line until disposed;
     /// otherwise said as a line.
     /// </summary>
-    /// <param name="line">The step's line.</param>
-    /// <param name="inPlace">What the status line shows, when it is shorter than the line.</param>
-    public IDisposable Step(string line, string? inPlace = null)
+    /// <param name="step">The step's line, which the status line cuts to the terminal's width: the gist goes first.</param>
+    public IDisposable Step(string step)
     {
         if (!this.InPlace)
         {
-            this.Say(line);
+            this.Say(step);
         }
 
-        return this.Show(_ => inPlace ?? line);
+        return this.Show(_ => step);
     }
 
     /// <summary>A run of like steps whose lines say how far it is and what is left at its pace; disposed, it says its total.</summary>

@@ -57,7 +57,7 @@ internal sealed class StepPace(int total)
             return step * notFinished;
         }
 
-        var running = now - from;
-        return (step * (notFinished - 1)) + (running < step ? step - running : TimeSpan.Zero);
+        var rest = TimeSpan.FromTicks(Math.Max(0, (step - (now - from)).Ticks));
+        return (step * (notFinished - 1)) + rest;
     }
 }

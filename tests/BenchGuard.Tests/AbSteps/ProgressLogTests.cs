@@ -133,6 +133,73 @@ public sealed class ProgressLogTests
     }
 
     [Fact]
+    public void InATerminalTheLastStepDoneLeavesNothingToEstimate()
+    {
+        var log = this.Log(terminal: true);
+        using var launches = log.Count("launch", 2);
+        launches.Begin("round 1: base");
+        this.time.Advance(TimeSpan.FromSeconds(10));
+        launches.End();
+        launches.Begin("round 1: head");
+        this.time.Advance(TimeSpan.FromSeconds(30));
+        Assert.Equal(["[test +40s] round 1: head · launch 2 of 2 · about 0s left"], this.Screen());
+        launches.End();
+
+        Assert.Equal(["[test +40s] round 1: head · launch 2 of 2 · about 0s left"], this.Screen());
+    }
+
+    [Fact]
+    public void InATerminalAnUncountedRunShowsItsStepAlone()
+    {
+        var log = this.Log(terminal: true);
+        using (var rounds = log.Count(null, null))
+        {
+            rounds.Begin("round R001-P");
+            this.time.Advance(TimeSpan.FromSeconds(3));
+            Assert.Equal(["[test +3s] round R001-P"], this.Screen());
+            rounds.End();
+            rounds.End();
+        }
+
+        // A second End without a step begun counts nothing.
+        Assert.Equal(["[test 12:00:03 +3s] 1 done in 3s", ""], this.Screen());
+    }
+
+    [Fact]
+    public void ARunThatDidNoStepSaysNothing()
+    {
+        foreach (var terminal in new[] { false, true })
+        {
+            using (this.Log(terminal).Count("launch", 4))
+            {
+                this.time.Advance(TimeSpan.FromSeconds(5));
+            }
+        }
+
+        Assert.Empty(this.output.ToString());
+    }
+
+    [Fact]
+    public void InATerminalAWarningOnStderrGetsALineOfItsOwnAboveTheStatusLine()
+    {
+        var log = this.Log(terminal: true);
+        var error = Console.Error;
+        Console.SetError(this.output);
+        try
+        {
+            using (log.Step("build base"))
+            {
+                log.Warn("could not remove the head checkout src/head: in use");
+                Assert.Equal(["test: warning: could not remove the head checkout src/head: in use", "[test +0s] build base"], this.Screen());
+            }
+        }
+        finally
+        {
+            Console.SetError(error);
+        }
+    }
+
+    [Fact]
     public void TheStatusLineIsCutToTheTerminalsWidthSoThatItNeverWraps()
     {
         var log = new ProgressLog("test", this.output, terminal: true, this.time, width: 20);
