@@ -10,15 +10,11 @@ internal sealed class CountedSteps : IDisposable
 {
     private readonly ProgressLog log;
     private readonly string? unit;
-    private readonly int? total;
-    // Null when the total is unknown: nothing is estimated then.
-    private readonly StepPace? pace;
+    // Written under the log's lock, since the ticker reads it for the status line.
+    private readonly StepPace pace;
     // Null until the first step begins: the status line has nothing to say before.
     private IDisposable? shown;
     private string status = "";
-    private int done;
-    private TimeSpan spent;
-    private TimeSpan? running;
 
     /// <summary>A run on <paramref name="log"/>.</summary>
     /// <param name="log">Where it is said.</param>
@@ -28,8 +24,7 @@ internal sealed class CountedSteps : IDisposable
     {
         this.log = log;
         this.unit = unit;
-        this.total = total;
-        this.pace = total is { } n ? new StepPace(n) : null;
+        this.pace = new StepPace(total);
     }
 
     /// <summary>
@@ -41,15 +36,14 @@ internal sealed class CountedSteps : IDisposable
         var now = this.log.Elapsed;
         this.log.Change(() =>
         {
-            this.pace?.Start(now);
-            this.running = now;
+            this.pace.Start(now);
             this.status = inPlace ?? step;
         });
         this.shown ??= this.log.Show(this.Status);
         if (!this.log.InPlace)
         {
-            var position = this.Position(this.done + 1);
-            var left = this.pace?.Left(now) is { } l ? $", {ProgressLog.Duration(this.spent)} so far, about {ProgressLog.Duration(l)} left" : "";
+            var position = this.Position(this.pace.Done + 1);
+            var left = this.pace.Left(now) is { } l ? $", {ProgressLog.Duration(this.pace.Spent)} so far, about {ProgressLog.Duration(l)} left" : "";
             this.log.Say(position.Length == 0 ? step : $"{step} ({position}{left})");
         }
     }
@@ -60,12 +54,9 @@ internal sealed class CountedSteps : IDisposable
         var now = this.log.Elapsed;
         this.log.Change(() =>
         {
-            if (this.running is { } from)
+            if (this.pace.Running)
             {
-                this.pace?.Finish(now);
-                this.spent += now - from;
-                this.running = null;
-                this.done++;
+                this.pace.Finish(now);
             }
         });
     }
@@ -74,23 +65,23 @@ internal sealed class CountedSteps : IDisposable
     public void Dispose()
     {
         this.shown?.Dispose();
-        if (this.done > 0)
+        if (this.pace.Done > 0)
         {
-            var position = this.Position(this.done);
-            this.log.Say($"{(position.Length == 0 ? $"{this.done}" : position)} done in {ProgressLog.Duration(this.spent)}");
+            var position = this.Position(this.pace.Done);
+            this.log.Say($"{(position.Length == 0 ? $"{this.pace.Done}" : position)} done in {ProgressLog.Duration(this.pace.Spent)}");
         }
     }
 
     // "launch 5 of 40", "5 of 40", "launch 5", or empty when there is neither a unit nor a total.
     private string Position(int step) =>
-        string.Join(' ', new[] { this.unit, this.total is null && this.unit is null ? null : $"{step}", this.total is { } n ? $"of {n}" : null }.OfType<string>());
+        string.Join(' ', new[] { this.unit, this.pace.Total is null && this.unit is null ? null : $"{step}", this.pace.Total is { } n ? $"of {n}" : null }.OfType<string>());
 
     // The status line: the step, the position and what is left (estimating until a step has finished).
     private string Status(TimeSpan now)
     {
-        var position = this.Position(Math.Min(this.done + 1, this.total ?? int.MaxValue));
+        var position = this.Position(Math.Min(this.pace.Done + 1, this.pace.Total ?? int.MaxValue));
         var text = position.Length == 0 ? this.status : $"{this.status} · {position}";
-        return this.pace is null ? text
+        return this.pace.Total is null ? text
             : this.pace.Left(now) is { } left ? $"{text} · about {ProgressLog.Duration(left)} left"
             : $"{text} · estimating";
     }

@@ -35,7 +35,6 @@ public sealed class StepPaceTests
         Assert.Equal(done, pace.Done);
         Assert.Equal(S(seconds), pace.Spent);
         Assert.Equal(S(left), pace.Left(S(seconds)));
-        Assert.Equal(done == total, pace.Complete);
     }
 
     [Fact]
@@ -66,6 +65,20 @@ public sealed class StepPaceTests
         // Past the mean, what the two steps not started need stays.
         Assert.Equal(S(60), pace.Left(S(60)));
         Assert.Equal(S(60), pace.Left(S(500)));
+    }
+
+    [Fact]
+    public void WithoutATotalTheStepsAreCountedAndNothingIsEstimated()
+    {
+        var pace = new StepPace(null);
+        pace.Start(S(0));
+        Assert.True(pace.Running);
+        pace.Finish(S(30));
+
+        Assert.False(pace.Running);
+        Assert.Equal(1, pace.Done);
+        Assert.Equal(S(30), pace.Spent);
+        Assert.Null(pace.Left(S(30)));
     }
 
     [Fact]
