@@ -175,7 +175,7 @@ export function dataJsText(data) {
 // step of each kind the page lists. The tool would find none in eight commits (a side needs five), so these are
 // written here; steps-sample.json is this, and the tool reads it back as a previous summary (ChangePointSummaryTests).
 export const PLANTED_STEPS = [
-  { id: 'a1', suite: 'FilePipes allocated (windows-latest)', bench: readName('PipeReaderCreate', 65536, 'SequentialScan'), commitIndex: 3, kind: 'regression', state: 'active', confirmation: 'confirmed', before: 63152, after: 126304, ratio: 2, lower: 2, upper: 2, deterministic: true },
+  { id: 'a1', suite: 'FilePipes allocated (windows-latest)', bench: readName('PipeReaderCreate', 65536, 'SequentialScan'), commitIndex: 3, kind: 'regression', state: 'active', confirmation: 'confirmed', bisected: true, before: 63152, after: 126304, ratio: 2, lower: 2, upper: 2, deterministic: true },
   { id: 'b2', suite: 'FilePipes time (ubuntu-latest)', bench: readName('FilePipeReader', 4096, 'SequentialScan'), commitIndex: 6, kind: 'regression', state: 'active', confirmation: 'unconfirmed', before: 26300000, after: 39400000, ratio: 1.5, lower: 1.31, upper: 1.72 },
   { id: 'c3', suite: 'FilePipes time (windows-latest)', bench: readName('NaiveFileStreamAdapter', 4096, 'SequentialScan'), commitIndex: 4, kind: 'regression', state: 'active', confirmation: 'not-confirmed', before: 88400000, after: 96300000, ratio: 1.09, lower: 1.06, upper: 1.12 },
   { id: 'd4', suite: 'FilePipes time (ubuntu-latest)', bench: readName('FilePipeReader', 65536, 'SequentialScan'), commitIndex: 2, kind: 'improvement', state: 'active', confirmation: 'unconfirmed', before: 21100000, after: 18200000, ratio: 0.86, lower: 0.84, upper: 0.88 },
@@ -211,6 +211,9 @@ export function makeStepsSummary(data = makeTrendData()) {
       firstSeen: { commit: newest(p.suite).commit.id, date: isoDate(newest(p.suite).date), value: null },
       withdrawn: p.state === 'withdrawn' ? { commit: newest(p.suite).commit.id, date: isoDate(newest(p.suite).date), value: null } : null,
       confirmation: p.confirmation,
+      base: data.entries[p.suite][p.commitIndex - 1].commit.id,
+      // A confirmed step whose A/B range a bisection traced to its own commit.
+      ...(p.bisected ? { bisect: { good: data.entries[p.suite][p.commitIndex - 1].commit.id, bad: entry.commit.id, commits: 1 } } : {}),
     };
   });
   return {

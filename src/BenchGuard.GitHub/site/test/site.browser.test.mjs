@@ -533,7 +533,8 @@ test('the first view lists the steps: confirmed regressions, the others, improve
   const confirmed = groups[0].steps[0];
   assert.equal(confirmed.commit, commitOf(3).id);
   assert.match(confirmed.text, /^▲ ×2\.00 ReadBenchmarks\.PipeReaderCreate\(BufferSize: 65536, FileOptions: SequentialScan, File: 128MiB\) on windows-latest · allocated: /);
-  assert.match(confirmed.text, new RegExp(commitOf(3).id.slice(0, 7) + ' \\(2026-11-05\\) \\(confirmed by A/B\\) chart$'));
+  // Its bisection ended on its own commit: the status names it, with a link.
+  assert.match(confirmed.text, new RegExp(commitOf(3).id.slice(0, 7) + ' \\(2026-11-05\\) \\(confirmed by A/B; brought by ' + commitOf(3).id.slice(0, 7) + '\\) chart$'));
   assert.match(groups[1].steps[0].text, /×1\.50 \(1\.31–1\.72\).*\(not yet confirmed\)/);
   assert.match(groups[1].steps[1].text, /\(not confirmed by A\/B\)/);
   assert.match(groups[2].steps[0].text, /^▼ ×0\.86/);

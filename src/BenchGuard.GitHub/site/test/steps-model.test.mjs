@@ -60,3 +60,12 @@ test('a step\'s chart link names its OS, metric and method', () => {
   assert.equal(parsed.get('metric'), 'allocated');
   assert.equal(parsed.get('q'), 'ReadBenchmarks.FilePipeReader(');
 });
+
+test('checkStatus: the confirmation, and for a confirmed step with a range how far its bisection got', () => {
+  assert.deepEqual(stepsModel.checkStatus(step('1', { confirmation: 'unconfirmed' })), { text: 'not yet confirmed', traced: null });
+  assert.deepEqual(stepsModel.checkStatus(step('1', { confirmation: 'not-confirmed', bisect: { good: 'g', bad: 'b', commits: 1 } })), { text: 'not confirmed by A/B', traced: null });
+  assert.deepEqual(stepsModel.checkStatus(step('1', { confirmation: 'confirmed' })), { text: 'confirmed by A/B', traced: null });
+  assert.deepEqual(stepsModel.checkStatus(step('1', { confirmation: 'confirmed', bisect: { good: 'g', bad: 'b', commits: 5 } })), { text: 'confirmed by A/B over 5 commits; bisecting', traced: null });
+  assert.deepEqual(stepsModel.checkStatus(step('1', { confirmation: 'confirmed', bisect: { good: 'g', bad: 'b', commits: 1 } })), { text: 'confirmed by A/B; brought by', traced: 'b' });
+  assert.match(stepsModel.checkStatus(step('1', { confirmation: 'maybe' })).text, /unknown confirmation "maybe"/);
+});

@@ -10,12 +10,6 @@
   const stepsModel = trend.stepsModel;
   const byId = (id) => document.getElementById(id);
 
-  const CONFIRMATION_TEXT = {
-    confirmed: 'confirmed by A/B',
-    'not-confirmed': 'not confirmed by A/B',
-    unconfirmed: 'not yet confirmed',
-  };
-
   function shortName(fullName) {
     const name = trend.benchmarkName.parseBenchmarkName(fullName);
     return name.className + '.' + name.method + (name.parameterText ? '(' + name.parameterText + ')' : '');
@@ -31,8 +25,22 @@
     return '×' + step.ratio.toFixed(2) + interval;
   }
 
+  function commitLink(commit, repoUrl) {
+    return repoUrl ? element('a', { href: repoUrl + '/commit/' + commit, text: commit.slice(0, 7) }) : element('code', { text: commit.slice(0, 7) });
+  }
+
+  function statusOf(step, repoUrl) {
+    if (step.state === 'withdrawn') {
+      return element('span', { className: 'step-status', text:
+        '(withdrawn' + (step.withdrawn && step.withdrawn.date ? ' ' + step.withdrawn.date.slice(0, 10) : '') + ': the newer history no longer shows it)' });
+    }
+    const status = stepsModel.checkStatus(step);
+    return status.traced
+      ? element('span', { className: 'step-status' }, ['(' + status.text + ' ', commitLink(status.traced, repoUrl), ')'])
+      : element('span', { className: 'step-status', text: '(' + status.text + ')' });
+  }
+
   function item(step, repoUrl) {
-    const commitText = step.commit.slice(0, 7);
     const withdrawn = step.state === 'withdrawn';
     return element('li', {
       className: 'step step-' + step.kind + (withdrawn ? ' step-withdrawn' : ''),
@@ -45,12 +53,10 @@
       element('code', { text: shortName(step.benchmark) }),
       ' on ' + (step.os || step.suite) + (step.metric ? ' · ' + step.metric : '') + ': ',
       formatValue(step.medianBefore, step.unit) + ' → ' + formatValue(step.medianAfter, step.unit) + ' from ',
-      repoUrl ? element('a', { href: repoUrl + '/commit/' + step.commit, text: commitText }) : element('code', { text: commitText }),
+      commitLink(step.commit, repoUrl),
       step.date ? ' (' + step.date.slice(0, 10) + ')' : '',
       ' ',
-      element('span', { className: 'step-status', text: withdrawn
-        ? '(withdrawn' + (step.withdrawn && step.withdrawn.date ? ' ' + step.withdrawn.date.slice(0, 10) : '') + ': the newer history no longer shows it)'
-        : '(' + CONFIRMATION_TEXT[step.confirmation] + ')' }),
+      statusOf(step, repoUrl),
       ' ',
       element('a', { className: 'chart-link', href: stepsModel.chartFragment(step), text: 'chart' }),
     ]);
@@ -76,7 +82,7 @@
         Math.round((policy.minEffect || 0) * 100) + '%, whose ' + Math.round((policy.confidence || 0) * 100) +
         '% confidence interval leaves out no change, with at least ' + policy.minSegment + ' commits on each side. ' +
         summary.series.length + ' series; found by ' + summary.tool + '.' }),
-      list('Confirmed regressions', groups.confirmed, summary.repoUrl, 'None: no step is confirmed by an A/B of its commit against its parent.', 'steps-confirmed'),
+      list('Confirmed regressions', groups.confirmed, summary.repoUrl, 'None: no step is confirmed by an A/B of its commit against the point before it.', 'steps-confirmed'),
       list('Regressions not confirmed', groups.unconfirmed, summary.repoUrl, 'None.', 'steps-unconfirmed'),
       list('Improvements', groups.improvements, summary.repoUrl, 'None.', 'steps-improvements'),
       groups.withdrawn.length > 0 ? list('Withdrawn', groups.withdrawn, summary.repoUrl, '', 'steps-withdrawn') : null,

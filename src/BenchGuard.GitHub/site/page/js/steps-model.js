@@ -35,6 +35,25 @@
     };
   }
 
+  // What the A/B checks said of a step: its confirmation and, for a confirmed regression whose A/B range held several
+  // commits, how far the bisection got (`traced` is the commit it ended on, else null).
+  const CONFIRMATION_TEXT = {
+    confirmed: 'confirmed by A/B',
+    'not-confirmed': 'not confirmed by A/B',
+    unconfirmed: 'not yet confirmed',
+  };
+
+  function checkStatus(step) {
+    const text = CONFIRMATION_TEXT[step.confirmation] || 'unknown confirmation "' + step.confirmation + '"';
+    const range = step.confirmation === 'confirmed' ? step.bisect : null;
+    if (!range) {
+      return { text, traced: null };
+    }
+    return range.commits === 1
+      ? { text: text + '; brought by', traced: range.bad }
+      : { text: text + ' over ' + range.commits + ' commits; bisecting', traced: null };
+  }
+
   // The fragment that opens the step's chart: its OS and metric, and a filter that matches its method only.
   function chartFragment(step) {
     const name = benchmarkName.parseBenchmarkName(step.benchmark);
@@ -77,5 +96,5 @@
     return result;
   }
 
-  return { SCHEMA, groupSteps, chartFragment, indexSteps, segments };
+  return { SCHEMA, groupSteps, checkStatus, chartFragment, indexSteps, segments };
 });
