@@ -177,7 +177,7 @@ public sealed partial class FilePipeReader : PipeReader
 
             this.ThrowIfReading();
             this.tentativeRead = false;
-            if (this.readAheadSegments > 0)
+            if (this.readAheadSegments > 0 && (this.inFlightCheck is null || !this.ReadsInlineFromNow()))
             {
                 this.StartReadAhead();
                 if (!this.IsReady && !this.readPending && this.TakeRunForConsumer() is { } run)
