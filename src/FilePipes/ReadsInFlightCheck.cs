@@ -12,9 +12,10 @@ internal sealed class ReadsInFlightCheck
     /// <summary>The bytes read inline, after the first read, that time the inline reads: 4 reads at 64 KiB.</summary>
     public const long InlineSampleBytes = 256 * 1024;
 
-    /// <summary>The bytes the consumer gets from reads in flight, after their first data, that time them: two runs.
-    /// Their first data is left out: it waits for a thread-pool worker to start, once per reader.</summary>
-    public const long ParallelSampleBytes = 512 * 1024;
+    /// <summary>The bytes the consumer gets from reads in flight that time them: four runs. The window starts where
+    /// the inline one ends, so it holds the wait for the first thread-pool worker to start, which on a loaded machine
+    /// is most of what reads in flight lose; four runs make that wait a small part of it on a quiet one.</summary>
+    public const long ParallelSampleBytes = 1024 * 1024;
 
     private readonly long inlineStartTicks;
     private readonly long inlineStartBytes;
@@ -22,7 +23,6 @@ internal sealed class ReadsInFlightCheck
     private long inlineBytes;
     private long parallelStartTicks;
     private long parallelStartBytes;
-    private bool parallelStarted;
 
     /// <summary>Initializes a new instance of the <see cref="ReadsInFlightCheck"/> class at the end of the reader's
     /// first read, which starts the inline window.</summary>
@@ -50,29 +50,18 @@ internal sealed class ReadsInFlightCheck
     {
         this.inlineTicks = ticks - this.inlineStartTicks;
         this.inlineBytes = bytes - this.inlineStartBytes;
+        this.parallelStartTicks = ticks;
         this.parallelStartBytes = bytes;
     }
 
-    /// <summary>At a consumer's read with reads in flight: the window starts at the first read after their first data,
-    /// and once it holds <see cref="ParallelSampleBytes"/>, says whether they beat the inline window's time per byte.</summary>
+    /// <summary>At a consumer's read with reads in flight: once the window holds <see cref="ParallelSampleBytes"/>,
+    /// says whether they beat the inline window's time per byte.</summary>
     /// <param name="ticks">The timestamp.</param>
     /// <param name="bytes">The bytes the consumer has been given so far.</param>
     /// <returns><see langword="true"/> once decided (<see cref="Stopped"/> says which way); <see langword="false"/>
     /// while the window fills.</returns>
     public bool ParallelSampled(long ticks, long bytes)
     {
-        if (!this.parallelStarted)
-        {
-            if (bytes > this.parallelStartBytes)
-            {
-                this.parallelStarted = true;
-                this.parallelStartTicks = ticks;
-                this.parallelStartBytes = bytes;
-            }
-
-            return false;
-        }
-
         long parallelBytes = bytes - this.parallelStartBytes;
         if (parallelBytes < ParallelSampleBytes)
         {
