@@ -115,4 +115,52 @@ public sealed partial class FilePipeReaderTests
         reader.Complete();
         Assert.Equal(File.ReadAllBytes(path)[(5 * 65536)..], rest);
     }
+
+    [Fact]
+    public async Task ByDefaultAReaderThatStoppedItsReadsInFlightGoesInlineWhileRunsItsConsumerEmptiedAreStillQueued()
+    {
+        // 64 KiB segments: a consumer that finds nothing ready reads segments of runs no worker has started. The runs
+        // claimed after the first four are held back from the pool, so the consumer empties them itself.
+        string path = this.files.WriteRandom("emptied.bin", (5 * AutomaticThreshold) + 4321);
+        FilePipeReader reader = Probes.OpenReader(path, new FilePipeOptions { BufferSize = 65536 }, CheckClock.ReadsInFlightDoNotPay(), out FilePipeReader.Probe probe);
+        var held = new List<IThreadPoolWorkItem>();
+        int queued = 0;
+        probe.QueueRun = run =>
+        {
+            lock (held)
+            {
+                if (++queued <= 4 || probe.Schedule.ParallelReads == 0)
+                {
+                    ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
+                    return;
+                }
+
+                held.Add(run);
+            }
+        };
+
+        // Once reads in flight have stopped, the held runs, emptied or not, are let go.
+        Task releaser = Task.Run(async () =>
+        {
+            await BackgroundReads.WaitUntilAsync(() => probe.Schedule.ParallelReads == 0);
+            lock (held)
+            {
+                foreach (IThreadPoolWorkItem run in held)
+                {
+                    ThreadPool.UnsafeQueueUserWorkItem(run, preferLocal: false);
+                }
+
+                held.Clear();
+            }
+        }, TestContext.Current.CancellationToken);
+
+        byte[] read = await BackgroundReads.ReadAllAndSettleAsync(reader, probe);
+        await releaser.WaitAsync(TestTimeout.Token());
+        reader.Complete();
+
+        Assert.Equal(await File.ReadAllBytesAsync(path, TestContext.Current.CancellationToken), read);
+        Assert.Equal(new ReadSchedule(0, 0), probe.Schedule);
+        Assert.True(probe.ConsumerRuns > 0);
+        Assert.Equal((0, 0), probe.RunCounts);
+    }
 }
