@@ -14,8 +14,8 @@ namespace FilePipes.Benchmarks;
 [BenchmarkCategory(Categories.ReadModes)]
 public class ReadModeBenchmarks : SuiteBenchmark
 {
-    /// <summary>The most cases one method may have: 2 buffer sizes × 5 files × 4 modes.</summary>
-    public const int MaxCasesPerMethod = 40;
+    /// <summary>The most cases one method may have: 2 buffer sizes × 5 files × 5 modes.</summary>
+    public const int MaxCasesPerMethod = 50;
 
     private string path = string.Empty;
     private FilePipeOptions options = FilePipeOptions.Default;
@@ -31,7 +31,7 @@ public class ReadModeBenchmarks : SuiteBenchmark
     public UlongFile File { get; set; } = UlongFile.HundredTwentyEightMiB;
 
     /// <summary>Gets or sets how the reader schedules its reads.</summary>
-    [Params(ReadMode.Inline, ReadMode.ReadAhead, ReadMode.Parallel2, ReadMode.Parallel4)]
+    [Params(ReadMode.Inline, ReadMode.ReadAhead, ReadMode.Parallel2, ReadMode.Parallel4, ReadMode.Automatic)]
     public ReadMode Mode { get; set; } = ReadMode.Inline;
 
     /// <summary>Gets the options of the mode, once <see cref="Setup"/> has run.</summary>
@@ -46,10 +46,12 @@ public class ReadModeBenchmarks : SuiteBenchmark
     public void Setup()
     {
         this.path = this.Fixtures.Ensure(this.File);
-        // Every mode spelled out, so a change of the library's defaults cannot change what a case measures.
+        // Every mode but Automatic spelled out, so a change of the library's defaults cannot change what a case
+        // measures; Automatic is those defaults.
         var segments = new FilePipeOptions { BufferSize = this.BufferSize, ReadAhead = 0, ParallelReads = 1 };
         this.options = this.Mode switch
         {
+            ReadMode.Automatic => new FilePipeOptions { BufferSize = this.BufferSize },
             ReadMode.Inline => segments,
             ReadMode.ReadAhead => ParallelReading.WithReadAhead(segments),
             ReadMode.Parallel2 => ParallelReading.With(segments, 2),

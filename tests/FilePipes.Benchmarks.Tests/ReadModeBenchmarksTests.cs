@@ -41,13 +41,14 @@ public sealed class ReadModeBenchmarksTests : IDisposable
     [InlineData(ReadMode.ReadAhead, 64, 1)]
     [InlineData(ReadMode.Parallel2, 128, 2)]
     [InlineData(ReadMode.Parallel4, 256, 4)]
-    public void Each_mode_reads_as_its_name_says(ReadMode mode, int readAhead, int parallelReads)
+    [InlineData(ReadMode.Automatic, null, null)]
+    public void Each_mode_reads_as_its_name_says(ReadMode mode, int? readAhead, int? parallelReads)
     {
         var benchmark = new ReadModeBenchmarks { Fixtures = this.fixtures.Cache, File = SmallFile, BufferSize = 4096, Mode = mode };
         benchmark.Setup();
 
         // 64 segments of 4 KiB are one run of 256 KiB.
-        Assert.Equal((4096, (int?)readAhead, (int?)parallelReads), (benchmark.Options.BufferSize, benchmark.Options.ReadAhead, benchmark.Options.ParallelReads));
+        Assert.Equal((4096, readAhead, parallelReads), (benchmark.Options.BufferSize, benchmark.Options.ReadAhead, benchmark.Options.ParallelReads));
     }
 
     public void Dispose() => this.fixtures.Dispose();

@@ -14,4 +14,8 @@ public enum ReadMode
 
     /// <summary>Four runs read at once: GitHub's Linux runners have four cores.</summary>
     Parallel4,
+
+    /// <summary>The library's default: <see cref="FilePipeOptions.ReadAhead"/> and
+    /// <see cref="FilePipeOptions.ParallelReads"/> unset, so the reader chooses by the file's length.</summary>
+    Automatic,
 }
