@@ -31,9 +31,8 @@ public sealed record FilePipeOptions
     /// <summary>
     /// Gets how many reads a reader keeps in flight at once, each at its own offset into its own segment.
     /// <see langword="null"/> (the default) means one, or, when <see cref="ReadAhead"/> is unset too, that the reader
-    /// chooses by the bytes it has to read, at its first read: from 1 MiB on, two runs of 256 KiB in flight, after a
-    /// timed stretch of inline reads, and back to inline if the consumer gets its bytes no faster with them (a machine
-    /// whose other work holds a core); below that, inline, so a small file pays no thread-pool hop.
+    /// chooses by the bytes it has to read, at its first read: from 1 MiB on, two runs of 256 KiB in flight; below
+    /// that, inline, so a small file pays no thread-pool hop.
     /// </summary>
     /// <remarks>
     /// <para>

@@ -106,7 +106,7 @@ public sealed partial class FilePipeReader
             // Stryker disable once Logical : see mutation-testing.md#shortcut
             if (read == count && !this.endOfData)
             {
-                this.ChooseAfterInlineRead();
+                this.ChooseByLength();
             }
         }
     }

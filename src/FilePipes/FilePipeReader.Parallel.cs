@@ -22,11 +22,6 @@ public sealed partial class FilePipeReader
 
     private bool IsParallel => this.parallelReads > 1;
 
-    /// <summary>Gets a value indicating whether the reads in flight were stopped (<see cref="ReadsInFlightCheck"/>)
-    /// while a consumer waits and no run is queued to bring its data: it gets one run more, since only a run can wake
-    /// it (the runs still in flight were emptied by the consumer, or discarded).</summary>
-    private bool IsStarvedAfterStop => this.parallelReads == 0 && this.readPending && this.firstRun is null && !this.IsReady;
-
     /// <summary>Gets a value indicating whether a reader is free and only the segments the consumer has not taken keep
     /// it from claiming its next run (ScheduleRuns' rule, with those segments taken).</summary>
     private bool ReadsWaitForConsumer
@@ -45,7 +40,7 @@ public sealed partial class FilePipeReader
     private void ScheduleRuns()
     {
         // Stryker disable once Logical : see mutation-testing.md#nothing-to-do
-        while (!this.completed && !this.endOfData && !this.claimsEnded && (this.runsInFlight < this.parallelReads || this.IsStarvedAfterStop))
+        while (!this.completed && !this.endOfData && !this.claimsEnded && this.runsInFlight < this.parallelReads)
         {
             long remaining = this.rangeEnd - this.claimOffset;
             if (remaining <= 0)

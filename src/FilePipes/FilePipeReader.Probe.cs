@@ -33,10 +33,6 @@ public sealed partial class FilePipeReader
         /// when (and on which thread) a run starts.</summary>
         public Action<IThreadPoolWorkItem>? QueueRun { get; set; }
 
-        /// <summary>Gets or sets a stand-in for <see cref="System.Diagnostics.Stopwatch.GetTimestamp"/> where an automatic
-        /// reader times its inline reads and its reads in flight (<see cref="ReadsInFlightCheck"/>).</summary>
-        public Func<long>? Clock { get; set; }
-
         /// <summary>Gets or sets a value indicating whether a consumer that would wait reads part of a run itself
         /// (<see cref="TakeRunForConsumer"/>); tests that hold reads back turn it off, so that only workers read.</summary>
         public bool ConsumerReads { get; set; } = true;

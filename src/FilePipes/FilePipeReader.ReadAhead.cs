@@ -27,12 +27,8 @@ public sealed partial class FilePipeReader
     private ReusableSignal<ReadResult>? readSignal;
     private CancellationTokenRegistration readRegistration;
     private bool readPending;
-
-    // The segments a waiting consumer is woken for (see HoldsForBatch): half the read-ahead, at most a run, so the reads
-    // keep the other half to go on with while the consumer wakes. A handle that cannot seek wakes it per read: its next
-    // read may wait for a writer indefinitely. Computed, not a field, so the reads-in-flight check costs no bytes.
-    // Stryker disable once Arithmetic : see mutation-testing.md#wake-batch
-    private int WakeSegments => this.file.IsSeekable ? Math.Max(1, Math.Min(this.runSegments, this.readAheadSegments / 2)) : 1;
+    // The segments a waiting consumer is woken for (see HoldsForBatch); set when the background reads start.
+    private int wakeSegments = 1;
 
     /// <summary>Under the lock, once <see cref="StartReadAhead"/> has run: the ready result, or the awaitable of a pending read.</summary>
     private ValueTask<ReadResult> ReadAheadAsync(CancellationToken cancellationToken)
@@ -68,6 +64,11 @@ public sealed partial class FilePipeReader
         {
             this.readSignal = StoredSignals.Take() ?? new ReusableSignal<ReadResult>(OnSecondWaiter, OnResultAskedAgain);
             this.readSignal.Owner = this;
+
+            // Half the read-ahead, at most a run: the reads keep the other half to go on with while the consumer
+            // wakes. A handle that cannot seek wakes it per read: its next read may wait for a writer indefinitely.
+            // Stryker disable once Arithmetic : see mutation-testing.md#wake-batch
+            this.wakeSegments = this.file.IsSeekable ? Math.Max(1, Math.Min(this.runSegments, this.readAheadSegments / 2)) : 1;
             this.ScheduleRuns();
         }
     }
@@ -186,7 +187,7 @@ public sealed partial class FilePipeReader
     /// are never held.
     /// </summary>
     private bool HoldsForBatch =>
-        this.segmentsAhead < this.WakeSegments && this.firstRun is not null && this.returnedEnd > 0 && !this.cancelPending
+        this.segmentsAhead < this.wakeSegments && this.firstRun is not null && this.returnedEnd > 0 && !this.cancelPending
         && !this.endOfData && !this.ReadsWaitForConsumer;
 
     private void CompletePendingReadIfReady()

@@ -52,7 +52,7 @@ public sealed partial class FilePipeReader
                     // Once any data is in (the consumer may have read the head itself), batches are whole.
                     int take = this.bufferedEnd == 0 && run.Started == 0 && run == this.firstRun
                         ? 1
-                        : Math.Min(this.BatchSegments, run.Count - run.Started);
+                        : Math.Min(this.batchSegments, run.Count - run.Started);
                     this.RentBatch(run, take, ref batch);
                 }
             }

@@ -24,7 +24,7 @@ public sealed partial class FilePipeReader
     /// <see langword="null"/> when there is nothing to take.</returns>
     private ParallelReadRun? TakeRunForConsumer()
     {
-        if (!this.IsParallel || this.BatchSegments > 1 || this.probe is { ConsumerReads: false } || this.cancelPending || this.endOfData)
+        if (!this.IsParallel || this.batchSegments > 1 || this.probe is { ConsumerReads: false } || this.cancelPending || this.endOfData)
         {
             return null;
         }

@@ -21,9 +21,7 @@ namespace FilePipes;
 /// inline below 1 MiB, so a small file pays no thread-pool hop, and two runs of 256 KiB in flight from 1 MiB on (see
 /// <see cref="FilePipeOptions.ParallelReads"/>). It chooses at its first read, which runs inline: a read that comes
 /// back short has met the end of a file smaller than a segment, and only one that fills its segment asks for the
-/// file's length, so a small file costs no system call to choose. For a file long enough for reads in flight it reads
-/// 256 KiB more inline, timed, then times its reads in flight, and stops them and reads the rest inline if the
-/// consumer gets its bytes no faster per byte with them.
+/// file's length, so a small file costs no system call to choose.
 /// </para>
 /// <para>
 /// A read that fails ends the data with its error: the consumer gets every byte read before it, and the error once it
@@ -179,7 +177,7 @@ public sealed partial class FilePipeReader : PipeReader
 
             this.ThrowIfReading();
             this.tentativeRead = false;
-            if (this.readAheadSegments > 0 && (this.inFlightCheck is null || !this.ReadsInlineFromNow()))
+            if (this.readAheadSegments > 0)
             {
                 this.StartReadAhead();
                 if (!this.IsReady && !this.readPending && this.TakeRunForConsumer() is { } run)

@@ -54,14 +54,9 @@ internal readonly record struct ReadSchedule(int ReadAhead, int ParallelReads)
     /// <param name="toRead">The bytes to read: the file's length less the range's start, capped by the range's length.</param>
     /// <returns>The schedule.</returns>
     public static ReadSchedule Automatic(int bufferSize, long toRead) =>
-        toRead >= AutomaticParallelFromBytes ? AutomaticParallel(bufferSize) : Inline;
-
-    /// <summary>The reads in flight of the automatic choice: <see cref="AutomaticParallelReads"/> runs of
-    /// <see cref="AutomaticRunBytes"/>.</summary>
-    /// <param name="bufferSize">The segment size.</param>
-    /// <returns>The schedule.</returns>
-    public static ReadSchedule AutomaticParallel(int bufferSize) =>
-        new(AutomaticParallelReads * RunSegments(bufferSize), AutomaticParallelReads);
+        toRead >= AutomaticParallelFromBytes
+            ? new ReadSchedule(AutomaticParallelReads * RunSegments(bufferSize), AutomaticParallelReads)
+            : Inline;
 
     private static ReadSchedule Inline => new(0, 1);
 
