@@ -10,11 +10,11 @@ internal static class CommandOption
 {
     /// <summary><c>--name VALUE</c>, at most once: a second value or a second <c>--name</c> is a usage error.</summary>
     public static Option<string> Single(string name, string valueName, string description) =>
-        new(name) { HelpName = valueName, Description = description };
+        NoOptionAsValue(new Option<string>(name) { HelpName = valueName, Description = description });
 
     /// <summary><c>--name V1 V2 ...</c>, which may also be repeated; the values add up in the order given.</summary>
     public static Option<string[]> Many(string name, string valueName, string description) =>
-        new(name) { HelpName = valueName, Description = description, AllowMultipleArgumentsPerToken = true };
+        NoOptionAsValue(new Option<string[]>(name) { HelpName = valueName, Description = description, AllowMultipleArgumentsPerToken = true });
 
     // Arity zero: "--flag false" is an unknown argument, as before, rather than a flag turned off.
 
@@ -28,4 +28,20 @@ internal static class CommandOption
     /// </summary>
     public static Option<string[]> PassThrough(string name, string valueName, string description) =>
         new(name) { HelpName = valueName, Description = description };
+
+    // The parser gives an option that needs a value the next token even when it is another option ("--md
+    // --fail-on-regression" would write a file named so and fail nothing): a value never starts with "--", so a typo never
+    // silently changes a verdict. A negative number ("-1") is still a value.
+    private static T NoOptionAsValue<T>(T option)
+        where T : Option
+    {
+        option.Validators.Add(result =>
+        {
+            if (result.Tokens.FirstOrDefault(t => t.Value.StartsWith("--", StringComparison.Ordinal)) is { } token)
+            {
+                result.AddError($"Required argument missing for option: '{option.Name}' ('{token.Value}' is an option, not its value).");
+            }
+        });
+        return option;
+    }
 }

@@ -17,8 +17,19 @@ internal static class PassThroughOptions
         var bound = new List<string>(args.Count);
         for (var i = 0; i < args.Count; i++)
         {
-            // A last one without a value stays as it is: the parser reports the missing value.
-            bound.Add(Names.Contains(args[i], StringComparer.Ordinal) && i + 1 < args.Count ? $"{args[i]}={args[++i]}" : args[i]);
+            if (!Names.Contains(args[i], StringComparer.Ordinal))
+            {
+                bound.Add(args[i]);
+                continue;
+            }
+
+            // Checked here: the parser takes a repeated option with no value as one more of the option's, not as an error.
+            if (i + 1 >= args.Count || args[i + 1].Length == 0)
+            {
+                throw new InputException($"Required argument missing for option: '{args[i]}'.");
+            }
+
+            bound.Add($"{args[i]}={args[++i]}");
         }
 
         return [.. bound];

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.CommandLine.Invocation;
+using System.CommandLine.Parsing;
 using BenchGuard.Commands;
 using BenchGuard.Output;
 using BenchGuard.Trials;
@@ -67,8 +68,9 @@ internal static class ToolCommandLine
         return new CommandArguments(name, result);
     }
 
-    // One line: the parser's message and where help is. The first token it did not recognize says most ("frob" rather
-    // than "Required command was not provided"), and is the one a user typed first.
+    // One line: the message that says most, and where help is. Under a group of commands (the tool, baseline, trials) it
+    // is the first token not recognized ("frob" is the command mistyped, rather than "Required command was not
+    // provided"); under a command, an option's own error ("--base" without its value) before the tokens left over from it.
     private static void ThrowOnErrors(ParseResult result)
     {
         if (result.Errors.Count == 0)
@@ -76,9 +78,10 @@ internal static class ToolCommandLine
             return;
         }
 
-        var error = result.UnmatchedTokens is [var first, ..]
-            ? result.Errors.FirstOrDefault(e => e.Message.Contains($"'{first}'", StringComparison.Ordinal)) ?? result.Errors[0]
-            : result.Errors[0];
+        var error = result.CommandResult.Command.Action is null
+            ? (result.UnmatchedTokens is [var first, ..] ? result.Errors.FirstOrDefault(e => e.Message.Contains($"'{first}'", StringComparison.Ordinal)) : null)
+            : result.Errors.FirstOrDefault(e => e.SymbolResult is OptionResult);
+        error ??= result.Errors[0];
         throw new InputException($"{error.Message} (see {string.Join(' ', Path(result.CommandResult.Command))} --help)");
     }
 

@@ -119,6 +119,28 @@ public sealed partial class ToolCommandLineTests
         Assert.Equal(["*Read*"], a.Values("--filter"));
     }
 
+    [Theory]
+    [InlineData("--bench-arg", "--job", "--bench-arg")]
+    [InlineData("--bench-arg", "")]
+    public void APassThroughOptionWithoutItsValueIsOneErrorLine(params string[] options)
+    {
+        // Parsed only: pr-report's own command, which would build both sides, must never start.
+        var error = Assert.Throws<InputException>(() => ToolCommandLine.Parse("pr-report", PrReportCommand.Define(), options));
+
+        Assert.Equal("Required argument missing for option: '--bench-arg'.", error.Message);
+    }
+
+    [Theory]
+    [InlineData("compare", "--md", "--fail-on-regression")]
+    [InlineData("compare", "--base", "--diff", "y")]
+    [InlineData("merge", "--inputs", "--out", "x")]
+    public void AnOptionIsNeverTheValueOfAnother(string command, string option, params string[] rest)
+    {
+        var run = ComparerRun.Of([command, option, .. rest]);
+
+        run.AssertBadInput($"error: Required argument missing for option: '{option}' ('{rest[0]}' is an option, not its value).");
+    }
+
     [Fact]
     public void ValuesMayLookLikeNumbersOrFileReferencesAndFlagsTakeNoValue()
     {
