@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trend publishing on push to main (benchmarks.yml, job publish-trend), in three steps:
+# Trend publishing on push to main (benchmarks.yml: jobs publish-trend and settle-steps), in these steps:
 #   collect <downloaded-artifacts-dir> <trend-dir>
 #       trend/<os>/<metric>.json for every OS leg and metric it exported (the action's inputs: time,
 #       allocated, and the counters that OS measures);
@@ -14,12 +14,12 @@
 #       the steps in gh-pages' data.js, found by the tool (`benchguard change-points --summary`, which carries the
 #       previous dev/bench/steps.json's steps over, withdrawn where the history no longer holds them), written to
 #       gh-pages:dev/bench/steps.json beside data.js: the summary the page draws first. Nothing to do before data.js;
-#   find-alerts <threshold> <allocation-tolerance-bytes>
-#       this commit's alerts in gh-pages' data.js (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs), as the matrix
-#       of the confirm-alert job (step output `alerts`);
-#   settle-alerts <downloaded-confirmations-dir>
-#       records each alert's confirmation in gh-pages:dev/bench/alert-checks.js (the page shows it),
-#       comments on the commit and exits 1 when one is confirmed (src/BenchGuard.GitHub/trend-alert/settle.mjs).
+#   check-plan
+#       the A/B legs that re-measure the summary's unchecked regressions (`benchguard change-points check-plan`), as
+#       the matrix of the confirm-step job (step output `checks`);
+#   settle-steps <downloaded-checks-dir>
+#       each leg's finding written into gh-pages:dev/bench/steps.json (`change-points settle`); a comment on each
+#       commit with a confirmed regression (exit 1) or one a bisection traced a regression to.
 # Pushes go to TREND_REMOTE (default: this repository on GitHub) with GH_TOKEN, if set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,113 +97,117 @@ ensure_branch() {
   exit 1
 }
 
+# Clones gh-pages into $pages, runs "$@" (the change, made under $pages/dev/bench), commits what it changed and pushes
+# it; a rejected push (another run pushed first) starts again on the newer branch. The change sets unchanged=1 when
+# there is nothing to push.
+update_pages() {
+  local message=$1 attempt
+  shift
+  for attempt in 1 2 3; do
+    pages=$(mktemp -d)
+    git_remote clone -q --depth 1 --branch "$branch" "$remote" "$pages"
+    mkdir -p "$pages/$data_dir"
+    unchanged=0
+    "$@"
+    [ "$unchanged" -eq 0 ] || return 0
+    git -C "$pages" add -A -- "$data_dir"
+    if git -C "$pages" diff --cached --quiet; then
+      echo "publish-trend: $branch is already current ($message)"
+      return 0
+    fi
+    (cd "$pages" && commit_as_bot -m "$message (${GITHUB_SHA:-local})")
+    if (cd "$pages" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
+      echo "publish-trend: $message: pushed to $branch"
+      return 0
+    fi
+    echo "publish-trend: push rejected (attempt $attempt), again on the new $branch" >&2
+  done
+  echo "publish-trend: could not push to $branch: $message" >&2
+  exit 1
+}
+
 place_page() {
   local site=${1:?place-page needs <site-dir>}
   [ -f "$site/index.html" ] || fail "$site/index.html does not exist"
   [ ! -e "$site/data.js" ] || fail "$site must not carry data.js: that file belongs to the action"
-  local attempt tmp
-  for attempt in 1 2 3; do
-    tmp=$(mktemp -d)
-    git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
-    mkdir -p "$tmp/$data_dir"
-    # The page is replaced; the history is never touched: data.js (the action's), alert-checks.js
-    # (settle-alerts') and steps.json (summarize-steps').
-    find "$tmp/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.js ! -name steps.json -exec rm -rf {} +
-    # The site's alert-checks.js is an empty record; an existing one is history and stays.
-    if [ -f "$tmp/$data_dir/alert-checks.js" ]; then
-      (cd "$site" && find . -mindepth 1 -maxdepth 1 ! -name alert-checks.js -exec cp -R {} "$tmp/$data_dir/" \;)
-    else
-      cp -R "$site"/. "$tmp/$data_dir/"
-    fi
-    git -C "$tmp" add -A -- "$data_dir"
-    if git -C "$tmp" diff --cached --quiet; then
-      echo "publish-trend: the page on $branch is already current"
-      return 0
-    fi
-    (cd "$tmp" && commit_as_bot -m "Update the trend page (${GITHUB_SHA:-local})")
-    if (cd "$tmp" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
-      echo "publish-trend: page placed at $branch:$data_dir"
-      return 0
-    fi
-    echo "publish-trend: push rejected (attempt $attempt), retrying on the new $branch" >&2
-  done
-  echo "publish-trend: could not push the page" >&2
-  exit 1
+  update_pages "Update the trend page" replace_page "$site"
+}
+
+replace_page() {
+  # The page is replaced; the history is never touched: data.js (the action's), alert-checks.js (the
+  # ratio alerts' A/B checks, made before the steps replaced them) and steps.json (summarize-steps').
+  find "$pages/$data_dir" -mindepth 1 -maxdepth 1 ! -name data.js ! -name alert-checks.js ! -name steps.json -exec rm -rf {} +
+  # The site's alert-checks.js is an empty record; an existing one is history and stays.
+  if [ -f "$pages/$data_dir/alert-checks.js" ]; then
+    (cd "$1" && find . -mindepth 1 -maxdepth 1 ! -name alert-checks.js -exec cp -R {} "$pages/$data_dir/" \;)
+  else
+    cp -R "$1"/. "$pages/$data_dir/"
+  fi
 }
 
 summarize_steps() {
-  local attempt tmp previous
   # Built once, before the loop: a retry after a rejected push only reruns the tool on the newer data.js.
   bash scripts/benchguard --version > /dev/null
-  for attempt in 1 2 3; do
-    tmp=$(mktemp -d)
-    git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp/pages"
-    if [ ! -f "$tmp/pages/$data_dir/data.js" ]; then
-      echo "publish-trend: no $data_dir/data.js on $branch yet; no steps to summarize"
-      return 0
-    fi
-    previous=()
-    [ ! -f "$tmp/pages/$data_dir/steps.json" ] || previous=(--previous "$tmp/pages/$data_dir/steps.json")
-    bash scripts/benchguard change-points --data "$tmp/pages/$data_dir/data.js" --summary "$tmp/steps.json" "${previous[@]}" > "$tmp/steps.txt"
-    tail -n 1 "$tmp/steps.txt"
-    cp "$tmp/steps.json" "$tmp/pages/$data_dir/steps.json"
-    git -C "$tmp/pages" add -- "$data_dir/steps.json"
-    if git -C "$tmp/pages" diff --cached --quiet; then
-      echo "publish-trend: the steps summary on $branch is already current"
-      return 0
-    fi
-    (cd "$tmp/pages" && commit_as_bot -m "Summarize the steps in the trend (${GITHUB_SHA:-local})")
-    if (cd "$tmp/pages" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
-      echo "publish-trend: steps summary placed at $branch:$data_dir/steps.json"
-      return 0
-    fi
-    echo "publish-trend: push rejected (attempt $attempt), summarizing the new $branch again" >&2
-  done
-  echo "publish-trend: could not push the steps summary" >&2
-  exit 1
+  update_pages "Summarize the steps in the trend" write_summary
 }
 
-find_alerts() {
-  local threshold=${1:?find-alerts needs <threshold> <allocation-tolerance-bytes>} tolerance=${2:?find-alerts needs <threshold> <allocation-tolerance-bytes>} tmp
-  [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40}$ ]] || fail "GITHUB_SHA must be the commit that was measured"
-  tmp=$(mktemp -d)
-  git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
-  # No data.js yet means no earlier point, so nothing to alert on.
-  if [ ! -f "$tmp/$data_dir/data.js" ]; then
-    echo "[]"
-    [ -z "${GITHUB_OUTPUT:-}" ] || echo "alerts=[]" >> "$GITHUB_OUTPUT"
+write_summary() {
+  if [ ! -f "$pages/$data_dir/data.js" ]; then
+    echo "publish-trend: no $data_dir/data.js on $branch yet; no steps to summarize"
+    unchanged=1
     return 0
   fi
-  node src/BenchGuard.GitHub/trend-alert/find-alerts.mjs "$tmp/$data_dir/data.js" --commit "$GITHUB_SHA" --threshold "$threshold" --allocation-tolerance-bytes "$tolerance"
+  local previous=()
+  [ ! -f "$pages/$data_dir/steps.json" ] || previous=(--previous "$pages/$data_dir/steps.json")
+  bash scripts/benchguard change-points --data "$pages/$data_dir/data.js" --summary "$pages/$data_dir/steps.json.new" "${previous[@]}" > "$pages.txt"
+  tail -n 1 "$pages.txt"
+  mv "$pages/$data_dir/steps.json.new" "$pages/$data_dir/steps.json"
 }
 
-settle_alerts() {
-  local incoming=${1:?settle-alerts needs <downloaded-confirmations-dir>} attempt tmp status comment
-  [[ "${GITHUB_SHA:-}" =~ ^[0-9a-f]{40}$ ]] || fail "GITHUB_SHA must be the commit that was measured"
+# The legs that re-measure the summary's unchecked regressions (the confirm-step matrix, step output `checks`).
+check_plan() {
+  local tmp checks="[]"
+  tmp=$(mktemp -d)
+  git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
+  if [ -f "$tmp/$data_dir/steps.json" ]; then
+    checks=$(bash scripts/benchguard change-points check-plan --summary "$tmp/$data_dir/steps.json")
+  fi
+  echo "$checks"
+  [ -z "${GITHUB_OUTPUT:-}" ] || echo "checks=$checks" >> "$GITHUB_OUTPUT"
+}
+
+# Each confirm-step leg's finding into steps.json; a comment on each commit with a confirmed regression, and exit 1.
+settle_steps() {
+  local incoming=${1:?settle-steps needs <downloaded-checks-dir>} comments file confirmed=0
+  [ -d "$incoming" ] || { mkdir -p "$incoming"; echo "publish-trend: no step check left a result; the steps stay unconfirmed"; }
   local run_url="${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/actions/runs/${GITHUB_RUN_ID:-0}"
-  comment=$(mktemp)
-  for attempt in 1 2 3; do
-    tmp=$(mktemp -d)
-    git_remote clone -q --depth 1 --branch "$branch" "$remote" "$tmp"
-    mkdir -p "$tmp/$data_dir"
-    status=0
-    node src/BenchGuard.GitHub/trend-alert/settle.mjs --alerts "${ALERTS:-}" --incoming "$incoming" --record "$tmp/$data_dir/alert-checks.js" \
-      --commit "$GITHUB_SHA" --run-url "$run_url" --comment-out "$comment" || status=$?
-    [ "$status" -le 1 ] || exit "$status"
-    git -C "$tmp" add -- "$data_dir/alert-checks.js"
-    (cd "$tmp" && commit_as_bot -m "Record the trend alert checks of ${GITHUB_SHA:0:10}")
-    if (cd "$tmp" && git_remote push -q origin "HEAD:refs/heads/$branch"); then
-      break
-    fi
-    echo "publish-trend: push rejected (attempt $attempt), retrying on the new $branch" >&2
-    [ "$attempt" -lt 3 ] || { echo "publish-trend: could not record the alert checks" >&2; exit 1; }
+  bash scripts/benchguard --version > /dev/null
+  comments=$(mktemp -d)
+  update_pages "Record the step checks" settle_summary "$incoming" "$comments"
+  for file in "$comments"/*.md; do
+    [ -f "$file" ] || continue
+    printf '\n[The run that confirmed it](%s)\n' "$run_url" >> "$file"
+    node src/BenchGuard.GitHub/trend-alert/comment-commit.mjs "$(basename "$file" .md)" "$file" ||
+      echo "publish-trend: the comment on $(basename "$file" .md) failed; the run fails on the confirmed regression anyway" >&2
   done
-  if [ "$status" -eq 1 ]; then
-    node src/BenchGuard.GitHub/trend-alert/comment-commit.mjs "$GITHUB_SHA" "$comment" ||
-      echo "publish-trend: the commit comment failed; the run fails on the confirmed alert anyway" >&2
-    echo "publish-trend: a trend alert is confirmed by the A/B; see the comment on ${GITHUB_SHA:0:10}" >&2
+  # A newly confirmed step fails the run; a bisection that traced one to its commit only comments.
+  if [ "$confirmed" -eq 1 ]; then
+    echo "publish-trend: the A/B confirmed a regression in the trend; see the comments on the commits" >&2
     exit 1
   fi
+}
+
+settle_summary() {
+  if [ ! -f "$pages/$data_dir/steps.json" ]; then
+    echo "publish-trend: no $data_dir/steps.json on $branch; nothing to settle"
+    unchanged=1
+    return 0
+  fi
+  # A retry settles the newer summary again, so only the last attempt's comments count.
+  rm -f "$2"/*.md
+  confirmed=0
+  bash scripts/benchguard change-points settle --summary "$pages/$data_dir/steps.json" --incoming "$1" --comments "$2" --fail-on-confirmed || confirmed=$?
+  [ "$confirmed" -le 1 ] || exit "$confirmed"
 }
 
 command=${1:-}
@@ -213,7 +217,7 @@ case "$command" in
   ensure-branch) ensure_branch ;;
   place-page) place_page "$@" ;;
   summarize-steps) summarize_steps ;;
-  find-alerts) find_alerts "$@" ;;
-  settle-alerts) settle_alerts "$@" ;;
-  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | summarize-steps | find-alerts <threshold> <allocation-tolerance-bytes> | settle-alerts <incoming>" ;;
+  check-plan) check_plan ;;
+  settle-steps) settle_steps "$@" ;;
+  *) fail "usage: publish-trend.sh collect <incoming> <trend-dir> | ensure-branch | place-page <site-dir> | summarize-steps | check-plan | settle-steps <incoming>" ;;
 esac

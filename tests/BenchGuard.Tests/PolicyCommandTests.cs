@@ -8,7 +8,7 @@ using BenchGuard.Tests.Infrastructure;
 namespace BenchGuard.Tests;
 
 /// <summary>
-/// <c>policy</c>: the values the workflows, the trend page and the alert finder apply, defined once in C# and written
+/// <c>policy</c>: the values the workflows and the trend page apply, defined once in C# and written
 /// for them; and no file outside the tool restates one.
 /// </summary>
 public sealed class PolicyCommandTests : IDisposable

@@ -2,8 +2,8 @@ namespace Pipeline.Tests;
 
 /// <summary>
 /// A push to main as GitHub runs it: benchmarks.yml's suite leg for this OS (the suite and the deterministic counters),
-/// then publish-trend through the trend files the action reads (one suite per metric this OS measures), the alert
-/// search, and the page placed on a local gh-pages remote.
+/// then publish-trend through the trend files the action reads (one suite per metric this OS measures), the step
+/// checks' plan, and the page placed on a local gh-pages remote.
 /// </summary>
 public sealed class MainPushFlowTests
 {
@@ -57,11 +57,11 @@ public sealed class MainPushFlowTests
             }
         }
 
-        // No data.js on gh-pages yet: no earlier point, no alert, so no confirmation job.
-        Assert.Equal("[]", publish.Outputs["alerts"]);
-        github.Contexts["needs.publish-trend.outputs.alerts"] = publish.Outputs["alerts"];
-        Assert.False(github.Job(workflow, "confirm-alert").WouldRun);
-        Assert.False(github.Job(workflow, "settle-alerts").WouldRun);
+        // No steps.json on gh-pages before the first data.js: no step to check, so no check jobs.
+        Assert.Equal("[]", publish.Outputs["checks"]);
+        github.Contexts["needs.publish-trend.outputs.checks"] = publish.Outputs["checks"];
+        Assert.False(github.Job(workflow, "confirm-step").WouldRun);
+        Assert.False(github.Job(workflow, "settle-steps").WouldRun);
 
         var placed = Path.Combine(github.Root, "placed");
         ChildProcess.Git(github.Root, "clone", "-q", "--branch", "gh-pages", pages, placed);

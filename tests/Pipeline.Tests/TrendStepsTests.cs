@@ -7,18 +7,23 @@ namespace Pipeline.Tests;
 /// <summary>
 /// benchmarks.yml's publish-trend job after the action has updated gh-pages' data.js: the steps summary is written
 /// beside it from the history and the previous steps.json (a local bare repository as the gh-pages remote), each step
-/// run with the env the YAML declares, and the page placed afterwards leaves it there.
+/// run with the env the YAML declares, and the page placed afterwards leaves it there; then the steps it has not
+/// checked are planned, measured by the confirm-step job's A/B and settled into it.
 /// </summary>
 public sealed class TrendStepsTests : IDisposable
 {
     private const string Summarize = "Summarize the steps in the trend";
     private readonly SimulatedGitHub github;
     private readonly string pages;
+    private readonly string parent;
+    private readonly string head;
 
     public TrendStepsTests()
     {
         var origin = OriginRepository.CopyOfThisTree();
-        this.github = SimulatedGitHub.ForEvent(origin, "push", "refs/heads/main", origin.Head, runId: "4");
+        this.parent = origin.Head;
+        this.head = origin.Commit("README.md", "\nA change on main.\n", "a commit on main");
+        this.github = SimulatedGitHub.ForEvent(origin, "push", "refs/heads/main", this.head, runId: "4");
         this.pages = Path.Combine(this.github.Root, "pages.git");
         ChildProcess.Git(this.github.Root, "init", "-q", "--bare", this.pages);
         this.github.TestEnvironment["TREND_REMOTE"] = this.pages;
@@ -75,6 +80,58 @@ public sealed class TrendStepsTests : IDisposable
         Assert.True(summarized.Outcome == "success", summarized.ToString());
         Assert.Contains("no steps to summarize", summarized.Process!.StdOut, StringComparison.Ordinal);
         Assert.Equal(tip, this.PagesTip());
+    }
+
+    [Fact]
+    public void An_unchecked_step_is_measured_by_the_confirm_step_job_and_settled_into_the_summary()
+    {
+        // A counted-bytes step at the pushed commit, the point before it at its parent; both commits are the same code
+        // to the counters, so the A/B finds the bytes Same and the step is not confirmed.
+        const string benchmark = "FilePipes.Benchmarks.SmallFilesBenchmarks.FilePipeReader(File: 4KiB)";
+        var os = SimulatedGitHub.RunnerLabel;
+        var runs = Enumerable.Range(0, 20).Select(i => string.Create(CultureInfo.InvariantCulture,
+            $"{{\"commit\": {{\"id\": \"{(i == 9 ? this.parent : i == 10 ? this.head : Commit(i))}\"}}, \"date\": {1_790_000_000_000L + (i * 3_600_000L)}, \"tool\": \"customSmallerIsBetter\", \"benches\": [{{\"name\": \"{benchmark}\", \"value\": {(i < 10 ? 400 : 472)}, \"unit\": \"B\"}}]}}"));
+        this.SeedPages(("dev/bench/data.js", $"window.BENCHMARK_DATA = {{\"lastUpdate\": 1, \"repoUrl\": \"\", \"entries\": {{\"FilePipes counted-bytes ({os})\": [{string.Join(",\n", runs)}]}}}}\n"));
+        TinySuite.Apply(this.github);
+        // The leg's own filter only: the small files are the cheapest case under callgrind.
+        var wrapper = Stubs.Folder(this.github.Root, ("pr-report-leg", "exec scripts/pr-report \"$@\" --rounds 2 --bench-arg --job --bench-arg dry"));
+        this.github.TestEnvironment["FILEPIPES_PR_REPORT"] = Stubs.ForBash(Path.Combine(wrapper, "pr-report-leg"));
+        var workflow = WorkflowFile.Load("benchmarks.yml");
+        var publish = this.github.Job(workflow, "publish-trend");
+        foreach (var setup in new[] { "actions/checkout@", "actions/setup-node@", "actions/setup-dotnet@", "actions/cache@", "Policy", Summarize })
+        {
+            Assert.True(publish.RunStep(setup).Outcome == "success", publish.Step(setup).ToString());
+        }
+
+        var planned = publish.RunStep("Plan the step checks");
+
+        Assert.True(planned.Outcome == "success", planned.ToString());
+        var leg = Assert.Single(JsonNode.Parse(publish.Outputs["checks"])!.AsArray())!.AsObject();
+        Assert.Equal(os, leg["os"]!.GetValue<string>());
+        Assert.Equal(this.head, leg["commit"]!.GetValue<string>());
+        Assert.Equal(this.parent, leg["base"]!.GetValue<string>());
+        Assert.Equal("FilePipes.Benchmarks.SmallFilesBenchmarks.FilePipeReader", leg["methods"]!.GetValue<string>());
+        this.github.Contexts["needs.publish-trend.outputs.checks"] = publish.Outputs["checks"];
+
+        var matrix = leg.ToDictionary(pair => pair.Key, pair => pair.Value!.GetValue<string>());
+        var check = this.github.Job(workflow, "confirm-step", matrix).Run().AssertSucceeded();
+        var name = $"benchguard-step-check-{os}-{this.head}";
+        var uploaded = Path.Combine(this.github.ArtifactStore, name, name);
+        var measured = JsonNode.Parse(File.ReadAllText(Path.Combine(uploaded, "leg.json")))!;
+        Assert.Equal(("confirm", "1", this.parent), (measured["kind"]!.GetValue<string>(), measured["commits"]!.GetValue<string>(), measured["base"]!.GetValue<string>()));
+        Assert.True(File.Exists(Path.Combine(uploaded, "counters.json")), string.Join("\n", check.Steps));
+        var settle = this.github.Job(workflow, "settle-steps").Run().AssertSucceeded();
+
+        var step = Assert.Single(JsonNode.Parse(this.PagesFile("dev/bench/steps.json"))!["steps"]!.AsArray())!;
+        Assert.Equal("not-confirmed", step["confirmation"]!.GetValue<string>());
+        Assert.Contains("not-confirmed", settle.Step("Record the checks").Process!.Output, StringComparison.Ordinal);
+
+        // The next run plans nothing for it.
+        var next = this.github.Job(workflow, "publish-trend");
+        Assert.Equal("success", next.RunStep("actions/checkout@").Outcome);
+        Assert.Equal("success", next.RunStep("actions/setup-dotnet@").Outcome);
+        Assert.True(next.RunStep("Plan the step checks").Outcome == "success");
+        Assert.Equal("[]", next.Outputs["checks"]);
     }
 
     private static string Commit(int i) => string.Create(CultureInfo.InvariantCulture, $"c{i:D4}000");

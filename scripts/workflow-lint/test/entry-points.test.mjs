@@ -2,14 +2,14 @@
 // bare git repository standing in for GitHub.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselinePrTitle, composeBaselinePrBody } from '../../../src/BenchGuard.GitHub/pr-comment/baseline-pr-body.mjs';
-import { parseRecord } from '../../../src/BenchGuard.GitHub/trend-alert/settle.mjs';
 import { artifactName } from '../../../src/BenchGuard.GitHub/pr-comment/artifact-names.mjs';
+import { createServer } from 'node:http';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const temp = (prefix) => mkdtempSync(join(tmpdir(), prefix));
@@ -376,15 +376,15 @@ test('bench-main and run-suite pass BenchmarkDotNet the --buildTimeout the tool\
   assert.ok(!existsSync(join(none, 'suite-args')), 'the suite does not run without its timeout');
 });
 
-test('confirm-alert: the A/B of the commit against its parent, alerting methods only; the status file carries the verdict', () => {
+test('confirm-step: the A/B of the commit (or of the range\'s middle commit) against the point before it, the step methods only; the leg is written for settle', () => {
   const work = temp('confirm-');
   git(['init', '-q', '-b', 'main'], work);
-  writeFileSync(join(work, 'f'), '1');
-  git(['add', 'f'], work);
-  git(['commit', '-q', '-m', 'parent'], work);
-  writeFileSync(join(work, 'f'), '2');
-  git(['commit', '-q', '-am', 'child'], work);
-  const [child, parent] = git(['rev-list', '-2', 'HEAD'], work).trim().split('\n');
+  for (const content of ['1', '2', '3', '4', '5']) {
+    writeFileSync(join(work, 'f'), content);
+    git(['add', 'f'], work);
+    git(['commit', '-q', '-m', content], work);
+  }
+  const [child, parent, c3, c2, first] = git(['rev-list', '-5', 'HEAD'], work).trim().split('\n');
   const fake = join(temp('fake-'), 'pr-report');
   writeFileSync(fake, '#!/usr/bin/env bash\necho "$*" > "$(dirname "$0")/args"\n' +
     'while [ $# -gt 0 ]; do case "$1" in --out) out=$2; shift 2;; *) shift;; esac; done\n' +
@@ -392,64 +392,124 @@ test('confirm-alert: the A/B of the commit against its parent, alerting methods 
   chmodSync(fake, 0o755);
   // The script runs at the repository root (its own), so the commits must be there: point git at the temp repo.
   const env = { FILEPIPES_PR_REPORT: fake, GIT_DIR: join(work, '.git') };
-  for (const exit of ['0', '1', '2']) {
+  // [pr-report's exit, --base, --kind, the base measured, the head measured, commits in the range, the probe's count]
+  for (const [exit, base, kind, against, head, commits, probeCommits] of [
+    ['0', first, 'confirm', first, child, '4', undefined],
+    ['1', '', 'confirm', parent, child, '1', undefined],
+    ['2', first, 'bisect', first, c3, '4', '2'],
+  ]) {
     const out = join(temp('confirm-out-'), 'leg');
     const summary = join(temp('summary-'), 's.md');
     writeFileSync(summary, '');
-    const result = run('bash', ['scripts/confirm-alert.sh', '--os', 'windows-latest', '--commit', child, '--methods', 'A.B.C A.B.D', '--out', out],
+    const result = run('bash', ['scripts/confirm-step.sh', '--os', 'windows-latest', '--commit', child, '--base', base, '--methods', 'A.B.C A.B.D', '--steps', 'ab12 cd34', '--kind', kind, '--out', out],
       { ...env, FAKE_EXIT: exit, GITHUB_STEP_SUMMARY: summary });
     assert.equal(result.status, 0, `the leg itself passes whatever the verdict: ${result.stderr}`);
-    assert.equal(readFileSync(join(out, 'status'), 'utf8'), `${exit}\n`);
+    const probe = probeCommits ? { probe: head, probeCommits } : {};
+    assert.deepEqual(JSON.parse(readFileSync(join(out, 'leg.json'), 'utf8')), { os: 'windows-latest', commit: child, base: against, methods: 'A.B.C A.B.D', steps: 'ab12 cd34', kind, commits, ...probe });
     assert.equal(readFileSync(join(dirname(fake), 'args'), 'utf8').trim(),
-      `--os windows-latest --base ${parent} --head ${child} --profile quick --fail-on-regression --out ${out} --filter A.B.C --filter A.B.D`);
-    assert.match(readFileSync(summary, 'utf8'), { 0: /Not confirmed/, 1: /Confirmed/, 2: /Unchecked/ }[exit]);
+      `--os windows-latest --base ${against} --head ${head} --profile quick --fail-on-regression --out ${out} --filter A.B.C --filter A.B.D`);
+    assert.match(readFileSync(summary, 'utf8'), new RegExp(`pr-report exited ${exit} `));
   }
-  const refused = run('bash', ['scripts/confirm-alert.sh', '--os', 'ubuntu-latest', '--commit', child, '--methods', 'A.B; id', '--out', work], env);
-  assert.equal(refused.status, 2);
-  assert.equal(refused.stderr.trim().split('\n').length, 1);
+  assert.ok(c2, 'five commits');
+  for (const bad of [['--methods', 'A.B; id'], ['--steps', 'a"b'], ['--base', 'f'.repeat(40)], ['--base', 'HEAD'], ['--kind', 'all'], ['--kind', 'bisect']]) {
+    const args = { '--methods': 'A.B.C', '--steps': 'ab12', '--base': '', '--kind': 'confirm' };
+    args[bad[0]] = bad[1];
+    const refused = run('bash', ['scripts/confirm-step.sh', '--os', 'ubuntu-latest', '--commit', child, ...Object.entries(args).flat(), '--out', work], env);
+    assert.equal(refused.status, 2, bad.join(' '));
+    assert.equal(refused.stderr.trim().split('\n').length, 1);
+  }
 });
 
-test('publish-trend find-alerts and settle-alerts: the matrix from data.js; the record on gh-pages; exit 1 only when confirmed', () => {
+// A stand-in dotnet for the tool's change-points commands: check-plan prints one leg once a summary exists; settle
+// marks the summary settled and, with FAKE_CONFIRM=1 (a newly confirmed step: exit 1) or 2 (a traced one: exit 0),
+// writes a comment for each leg's commit.
+function fakeChangePoints() {
+  const bin = temp('dotnet-');
+  writeFileSync(join(bin, 'dotnet'), `#!/usr/bin/env bash
+set -e
+arg_after() { local key=$1; shift; while [ $# -gt 1 ]; do [ "$1" = "$key" ] && { echo "$2"; return; }; shift; done; }
+case "$*" in
+  build*BenchGuard.csproj*) ;;
+  *"BenchGuard.dll --version") echo "BenchGuard 0.0.0" ;;
+  *"BenchGuard.dll change-points check-plan "*) echo '[{"os":"ubuntu-latest","commit":"${'c'.repeat(40)}","base":"","methods":"A.B.C","steps":"s1","kind":"confirm"}]' ;;
+  *"BenchGuard.dll change-points settle "*) echo '{"settled": true}' > "$(arg_after --summary "$@")"
+    for leg in $(find "$(arg_after --incoming "$@")" -name leg.json); do
+      [ "\${FAKE_CONFIRM:-0}" = 0 ] || echo "### Confirmed regressions in the trend" > "$(arg_after --comments "$@")/${'c'.repeat(40)}.md"
+    done
+    [ "\${FAKE_CONFIRM:-0}" != 1 ] || exit 1 ;;
+  *) echo "unexpected: $*" >&2; exit 9 ;;
+esac
+`);
+  chmodSync(join(bin, 'dotnet'), 0o755);
+  return bin;
+}
+
+function runAsync(command, args, env) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: repo, env: { ...process.env, GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', GH_TOKEN: '', GITHUB_TOKEN: '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+test('publish-trend check-plan and settle-steps: the matrix from steps.json; the findings on gh-pages; a comment and exit 1 only when confirmed', async () => {
   const remote = bareRemote();
-  const commit = 'b'.repeat(40);
-  const env = { TREND_REMOTE: remote, GITHUB_SHA: commit, GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '7', GH_TOKEN: '' };
+  const env = { TREND_REMOTE: remote, GITHUB_SHA: 'b'.repeat(40), GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '7', PATH: `${fakeChangePoints()}:${process.env.PATH}` };
   assert.equal(run('bash', ['scripts/publish-trend.sh', 'ensure-branch'], env).status, 0);
-  const none = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%', '512'], env);
+  const none = run('bash', ['scripts/publish-trend.sh', 'check-plan'], env);
   assert.equal(none.status, 0, none.stderr);
-  assert.equal(none.stdout.trim(), '[]', 'no data.js yet: nothing to alert on');
+  assert.equal(none.stdout.trim(), '[]', 'no steps.json yet: nothing to check');
 
   const clone = join(temp('clone-'), 'c');
   git(['clone', '-q', '--branch', 'gh-pages', remote, clone], repo);
   mkdirSync(join(clone, 'dev', 'bench'), { recursive: true });
-  const name = 'FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter(BufferSize: 65536, File: 4MiB)';
-  const point = (id, value) => ({ commit: { id }, date: 0, tool: 'customSmallerIsBetter', benches: [{ name, value, unit: 'ns' }] });
-  const data = { entries: { 'FilePipes time (windows-latest)': [point('a'.repeat(40), 100), point(commit, 140)] } };
-  writeFileSync(join(clone, 'dev', 'bench', 'data.js'), `window.BENCHMARK_DATA = ${JSON.stringify(data)}`);
+  writeFileSync(join(clone, 'dev', 'bench', 'steps.json'), '{}');
   git(['add', '-A'], clone);
-  git(['commit', '-q', '-m', 'data'], clone);
+  git(['commit', '-q', '-m', 'steps'], clone);
   git(['push', '-q', 'origin', 'gh-pages'], clone);
   const output = join(temp('output-'), 'o');
   writeFileSync(output, '');
-  const found = run('bash', ['scripts/publish-trend.sh', 'find-alerts', '130%', '512'], { ...env, GITHUB_OUTPUT: output });
-  assert.equal(found.status, 0, found.stderr);
-  const alerts = /^alerts=(.*)$/m.exec(readFileSync(output, 'utf8'))[1];
-  assert.deepEqual(JSON.parse(alerts), [{ os: 'windows-latest', methods: 'FilePipes.Benchmarks.WriteBenchmarks.FilePipeWriter' }]);
+  const planned = run('bash', ['scripts/publish-trend.sh', 'check-plan'], { ...env, GITHUB_OUTPUT: output });
+  assert.equal(planned.status, 0, planned.stderr);
+  assert.equal(JSON.parse(/^checks=(.*)$/m.exec(readFileSync(output, 'utf8'))[1])[0].commit, 'c'.repeat(40));
 
   const incoming = temp('incoming-');
-  mkdirSync(join(incoming, artifactName('alert-check', 'windows-latest')));
-  writeFileSync(join(incoming, artifactName('alert-check', 'windows-latest'), 'status'), '0\n');
-  const unconfirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
-  assert.equal(unconfirmed.status, 0, unconfirmed.stderr);
-  const recorded = () => {
+  mkdirSync(join(incoming, 'leg'));
+  writeFileSync(join(incoming, 'leg', 'leg.json'), '{}');
+  const summary = () => {
     const check = join(temp('check-'), 'c');
     git(['clone', '-q', '--branch', 'gh-pages', remote, check], repo);
-    return parseRecord(readFileSync(join(check, 'dev', 'bench', 'alert-checks.js'), 'utf8'))[commit].oses['windows-latest'].status;
+    return readFileSync(join(check, 'dev', 'bench', 'steps.json'), 'utf8').trim();
   };
-  assert.equal(recorded(), 'not-confirmed');
-  // Confirmed: recorded, then the comment (no token here, so it fails and says so), then exit 1.
-  writeFileSync(join(incoming, artifactName('alert-check', 'windows-latest'), 'status'), '1\n');
-  const confirmed = run('bash', ['scripts/publish-trend.sh', 'settle-alerts', incoming], { ...env, ALERTS: alerts });
-  assert.equal(confirmed.status, 1);
-  assert.match(confirmed.stderr, /confirmed by the A\/B/);
-  assert.equal(recorded(), 'confirmed');
+  const settled = run('bash', ['scripts/publish-trend.sh', 'settle-steps', incoming], env);
+  assert.equal(settled.status, 0, settled.stderr);
+  assert.equal(summary(), '{"settled": true}');
+
+  // Confirmed: the summary is pushed, then the comment goes to the commit with the run's link, then exit 1.
+  const posted = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => { posted.push({ url: req.url, body: JSON.parse(body).body }); res.writeHead(201); res.end('{}'); });
+  });
+  await new Promise((listening) => server.listen(0, '127.0.0.1', listening));
+  try {
+    const confirmed = await runAsync('bash', ['scripts/publish-trend.sh', 'settle-steps', incoming],
+      { ...env, FAKE_CONFIRM: '1', GH_TOKEN: 't', GITHUB_API_URL: `http://127.0.0.1:${server.address().port}` });
+    assert.equal(confirmed.status, 1, confirmed.stderr);
+    assert.match(confirmed.stderr, /the A\/B confirmed a regression in the trend/);
+    assert.equal(posted.length, 1);
+    assert.equal(posted[0].url, `/repos/o/r/commits/${'c'.repeat(40)}/comments`);
+    assert.match(posted[0].body, /^### Confirmed regressions in the trend\n\n\[The run that confirmed it\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/7\)\n$/);
+    // A bisection that traced a regression to its commit comments there, and the run passes.
+    const traced = await runAsync('bash', ['scripts/publish-trend.sh', 'settle-steps', incoming],
+      { ...env, FAKE_CONFIRM: '2', GH_TOKEN: 't', GITHUB_API_URL: `http://127.0.0.1:${server.address().port}` });
+    assert.equal(traced.status, 0, traced.stderr);
+    assert.equal(posted.length, 2);
+  } finally {
+    server.close();
+  }
 });

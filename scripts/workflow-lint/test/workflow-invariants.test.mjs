@@ -31,7 +31,7 @@ const stepsUsing = (action) => allSteps().filter(({ step }) => (step.uses ?? '')
 // Where a write scope is allowed, and why. Anything else asking for write fails.
 const WRITE_SCOPES = {
   'benchmarks.yml#publish-trend': { contents: 'write' }, // gh-pages data and page
-  'benchmarks.yml#settle-alerts': { contents: 'write' }, // alert checks on gh-pages, commit comment on a confirmed alert
+  'benchmarks.yml#settle-steps': { contents: 'write' }, // step checks in steps.json on gh-pages, commit comment on a confirmed step
   'update-baselines.yml#open-pr': { contents: 'write', 'pull-requests': 'write' }, // bump branch + the PR itself
   'pr-comment.yml#comment': { 'pull-requests': 'write' }, // the one PR comment
   'release.yml#nuget': { 'id-token': 'write' }, // NuGet trusted publishing trades the OIDC token for a short-lived key
@@ -384,7 +384,7 @@ test('the PR job runs without write access and the main job publishes the trend 
     assert.ok(Number.isInteger(w['max-items-in-chart']) && w['max-items-in-chart'] > 0);
     assert.equal(w['alert-threshold'], policyOutput('trend-alert-threshold'));
     assert.ok(publish.steps.indexOf(policy) < publish.steps.indexOf(step), `${w.name}: the policy is read first`);
-    // The action records only; an alert comments and fails after confirm-alert's A/B (issue 12, item 12).
+    // The action records only; a step in the trend comments and fails after confirm-step's A/B (issue 34).
     assert.equal(w['comment-on-alert'], false);
     assert.equal(w['fail-on-alert'], false);
     assert.match(step.if, /!cancelled\(\)/, `${w.name}: a failed alert before it must not skip it`);
@@ -399,20 +399,22 @@ test('the PR job runs without write access and the main job publishes the trend 
   const placeIndex = runs.findIndex((r) => r.includes('publish-trend.sh place-page'));
   const lastTrend = publish.steps.lastIndexOf(trendSteps.at(-1));
   assert.ok(placeIndex > lastTrend, 'the page is placed after the action has pushed data.js');
-  const findIndex = publish.steps.findIndex((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh find-alerts "$THRESHOLD" "$TOLERANCE"');
-  assert.deepEqual([publish.steps[findIndex].env.THRESHOLD, publish.steps[findIndex].env.TOLERANCE], [policyOutput('trend-alert-threshold'), policyOutput('allocation-tolerance-bytes')]);
-  assert.ok(findIndex > lastTrend, 'alerts are looked for after every suite is recorded');
-  assert.equal(publish.outputs.alerts, `\${{ steps.${publish.steps[findIndex].id}.outputs.alerts }}`);
-  const confirm = bench.jobs['confirm-alert'];
-  assert.equal(confirm.needs, 'publish-trend');
-  assert.equal(confirm.strategy.matrix.include, '${{ fromJSON(needs.publish-trend.outputs.alerts) }}');
-  assert.equal(confirm['runs-on'], '${{ matrix.os }}', 'an alert is confirmed on the OS that raised it');
-  assert.deepEqual(confirm.permissions, { contents: 'read', actions: 'read' });
-  assert.ok(confirm.steps.some((s) => /^bash scripts\/confirm-alert\.sh /.test(String(s.run ?? ''))));
-  const settle = bench.jobs['settle-alerts'];
-  assert.deepEqual(settle.needs, ['publish-trend', 'confirm-alert']);
-  assert.match(settle.if, /!cancelled\(\)/, 'a failed confirmation leg is recorded as unchecked, not skipped');
-  assert.ok(settle.steps.some((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh settle-alerts "$RUNNER_TEMP/incoming"'));
+  // The steps in the trend: planned after the summary is written, checked on the OS that measured them, settled.
+  const summarizeIndex = runs.findIndex((r) => r === 'bash scripts/publish-trend.sh summarize-steps');
+  const planIndex = publish.steps.findIndex((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh check-plan');
+  assert.ok(summarizeIndex > lastTrend && planIndex > summarizeIndex, 'the checks are planned from the summary of this run\'s history');
+  assert.equal(publish.outputs.checks, `\${{ steps.${publish.steps[planIndex].id}.outputs.checks }}`);
+  const check = bench.jobs['confirm-step'];
+  assert.equal(check.strategy.matrix.include, '${{ fromJSON(needs.publish-trend.outputs.checks) }}');
+  assert.equal(check['runs-on'], '${{ matrix.os }}', 'a step is checked on the OS that measured it');
+  assert.deepEqual(check.permissions, { contents: 'read', actions: 'read' });
+  assert.ok(check.steps.some((s) => String(s.run ?? '') === 'bash scripts/confirm-step.sh --os "$OS" --commit "$COMMIT" --base "$BASE" --methods "$METHODS" --steps "$STEPS" --kind "$KIND" --out "artifacts/upload/$NAME"'));
+  const settleSteps = bench.jobs['settle-steps'];
+  assert.deepEqual(settleSteps.needs, ['publish-trend', 'confirm-step']);
+  // The ratio alerts only mark the page: no job re-measures or comments on them.
+  assert.deepEqual(Object.keys(bench.jobs).sort(), ['confirm-step', 'publish-trend', 'settle-steps', 'suite']);
+  assert.match(settleSteps.if, /!cancelled\(\)/, 'a failed check leg leaves its steps for later, it does not skip the others');
+  assert.ok(settleSteps.steps.some((s) => String(s.run ?? '') === 'bash scripts/publish-trend.sh settle-steps "$RUNNER_TEMP/incoming"'));
 });
 
 test('uploads replace a re-run\'s artifact, and every leg lands in <path>/<artifact name>/ on download', () => {

@@ -10,8 +10,8 @@ const PREFIXES = Object.freeze({
   'pr-report': 'benchguard-perf-',
   // Per-OS result of a baseline-bump run, consumed by the job that opens the baseline PR.
   'baseline-run': 'benchguard-baseline-run-',
-  // Per-OS confirmation of a trend alert on main (pr-report's status and report), read by settle-alerts.
-  'alert-check': 'benchguard-alert-check-',
+  // Per-OS-and-commit A/B check of a step in main's trend (its label is "<os>-<commit>"), read by settle-steps.
+  'step-check': 'benchguard-step-check-',
   // The packed library (.nupkg, .snupkg): ci.yml keeps it for anyone to try, release.yml's publish jobs push it.
   'package': 'package-',
   // Stryker's reports from ci.yml's mutation job, for people to read (no workflow downloads them).

@@ -1,4 +1,4 @@
-// Posts a comment on a commit (the confirmed trend alert): node comment-commit.mjs <commit> <body.md>.
+// Posts a comment on a commit (a regression in the trend that an A/B confirmed): node comment-commit.mjs <commit> <body.md>.
 // Env: GH_TOKEN (or GITHUB_TOKEN), GITHUB_REPOSITORY, GITHUB_API_URL. Exit 2 on bad input, 1 when the API refuses.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

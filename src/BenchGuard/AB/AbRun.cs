@@ -25,9 +25,7 @@ internal sealed class AbRun
     private readonly BenchmarkLauncher launcher;
     // Each unit's filters: one method, or case globs that select cases of the same methods (launched together).
     private readonly List<string[]> units = [];
-    private readonly System.Diagnostics.Stopwatch launchClock = new();
-    private int launchesPlanned;
-    private int launchesDone;
+    private CountedSteps? launches;
     private readonly Action<AbBuilds>? whileBuilt;
     private string? abError;
 
@@ -138,7 +136,13 @@ internal sealed class AbRun
     {
         this.progress.Say($"head: {headLabel} ({headCommit})");
         var headLog = this.Logs("head-build.log");
-        switch (this.head.Prepare(this.checkouts, headCommit, headLog, this.options.BuildArguments, this.options.ReuseBuild, this.progress))
+        BuildOutcome headBuilt;
+        using (this.progress.Step("build head"))
+        {
+            headBuilt = this.head.Prepare(this.checkouts, headCommit, headLog, this.options.BuildArguments, this.options.ReuseBuild, this.progress);
+        }
+
+        switch (headBuilt)
         {
             case BuildOutcome.NoProject:
                 throw new InputException($"the head has no {this.options.Project}");
@@ -151,7 +155,12 @@ internal sealed class AbRun
         {
             this.progress.Say($"base: {baseLabel} ({baseCommit})");
             var baseLog = this.Logs("base-build.log");
-            var outcome = this.baseSide.Prepare(this.checkouts, baseCommit, baseLog, this.options.BuildArguments, this.options.ReuseBuild, this.progress);
+            BuildOutcome outcome;
+            using (this.progress.Step("build base"))
+            {
+                outcome = this.baseSide.Prepare(this.checkouts, baseCommit, baseLog, this.options.BuildArguments, this.options.ReuseBuild, this.progress);
+            }
+
             var name = $"the base ({this.git.Short(baseCommit)}, {baseLabel})";
             switch (outcome)
             {
@@ -175,19 +184,21 @@ internal sealed class AbRun
 
         // ABBA: odd rounds run the base first, even rounds the head first, so a drift in time weighs on both sides
         // alike; with method interleaving the order also alternates from one method to the next.
-        this.launchesPlanned = this.options.Rounds * (method ? this.units.Count : 1) * (baseOk ? 2 : 1);
-        this.launchClock.Start();
-        for (var round = 1; round <= this.options.Rounds; round++)
+        // The pace is the launches', so neither the builds before them nor the merges after them move the estimate.
+        using (this.launches = this.progress.Count("launch", this.options.Rounds * (method ? this.units.Count : 1) * (baseOk ? 2 : 1)))
         {
-            if (!method)
+            for (var round = 1; round <= this.options.Rounds; round++)
             {
-                this.Pair(baseOk, round % 2 == 1, round, null);
-                continue;
-            }
+                if (!method)
+                {
+                    this.Pair(baseOk, round % 2 == 1, round, null);
+                    continue;
+                }
 
-            for (var unit = 0; unit < this.units.Count; unit++)
-            {
-                this.Pair(baseOk, (round + unit) % 2 == 1, round, unit);
+                for (var unit = 0; unit < this.units.Count; unit++)
+                {
+                    this.Pair(baseOk, (round + unit) % 2 == 1, round, unit);
+                }
             }
         }
 
@@ -335,10 +346,11 @@ internal sealed class AbRun
         }
 
         // The step, how far the rounds are and what is left at the pace so far: a PR report runs for ten minutes and more.
-        this.progress.Say($"round {round}: {side.Name}{(unit is null ? "" : " " + method)} (launch {ProgressLog.Pace(this.launchesDone, this.launchesPlanned, this.launchClock.Elapsed)})");
+        var step = $"{side.Name}{(unit is null ? "" : " " + method)}";
+        this.launches!.Begin($"round {round}: {step}", $"round {round} of {this.options.Rounds}: {step}");
         var log = this.Logs(name + ".log");
         var record = this.launcher.Launch(side, side.Name, round, method, folder, log, arguments, NoVariables);
-        this.launchesDone++;
+        this.launches.End();
         File.AppendAllText(this.tsv, record.ToTsv() + "\n");
         if (record.JsonFiles == 0)
         {
@@ -351,10 +363,14 @@ internal sealed class AbRun
     private void LaunchHeadOutOfProcess(string headResults)
     {
         List<string> arguments = [.. this.launcher.CommonArguments(this.options.Profile, this.options.BenchArguments), "--filter", .. this.options.Filters];
-        this.progress.Say("head: one out-of-process launch for the stored-baseline comparison");
         var folder = Path.Combine(this.work, "head-oop");
         var log = this.Logs("head-oop.log");
-        var record = this.launcher.Launch(this.head, "head-oop", 0, "-", folder, log, arguments, NoVariables);
+        LaunchRecord record;
+        using (this.progress.Step("head: one out-of-process launch for the stored-baseline comparison"))
+        {
+            record = this.launcher.Launch(this.head, "head-oop", 0, "-", folder, log, arguments, NoVariables);
+        }
+
         File.AppendAllText(this.tsv, record.ToTsv() + "\n");
         if (record.JsonFiles == 0)
         {

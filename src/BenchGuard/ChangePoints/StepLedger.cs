@@ -12,7 +12,8 @@ namespace BenchGuard.ChangePoints;
 /// confirmation only while its first commit is the same: the A/B measured that commit). A previous step the newest
 /// history no longer supports stays, withdrawn, with the point at which it was withdrawn. A previous step whose first
 /// commit has left the history (the action keeps the newest 300 points), or sits too near its start to be found
-/// again, is dropped: nothing can say whether it still holds.
+/// again, is dropped: nothing can say whether it still holds. A confirmed regression is the exception: it stays until a
+/// later improvement in its series brings the level back (or, near the start, the step is found again).
 /// </summary>
 internal static partial class StepLedger
 {
@@ -92,7 +93,9 @@ internal static partial class StepLedger
                 step.Deterministic,
                 match?.FirstSeen ?? latest,
                 null,
-                match is not null && match.Commit == step.Commit ? match.Confirmation : StepConfirmation.Unconfirmed));
+                match is not null && match.Commit == step.Commit ? match.Confirmation : StepConfirmation.Unconfirmed,
+                step.Index > 0 ? trend.Points[step.Index - 1].Commit : null,
+                match is not null && match.Commit == step.Commit ? match.Bisect : null));
         }
 
         foreach (var gone in unmatched)
@@ -100,8 +103,22 @@ internal static partial class StepLedger
             result.Add(gone.State == StepState.Withdrawn ? gone : gone with { State = StepState.Withdrawn, Withdrawn = latest });
         }
 
-        return result.OrderBy(s => indexOf[s.Commit]).ThenBy(s => s.State);
+        // A confirmed regression stays listed after its commit leaves the history, until a later improvement in the
+        // series brings the level back to where it was before the step (then it is withdrawn, and dropped next time).
+        var kept = before
+            .Where(p => p is { State: StepState.Active, Kind: StepKind.Regression, Confirmation: StepConfirmation.Confirmed }
+                && (!indexOf.TryGetValue(p.Commit, out var at)
+                    || (at < ChangePointDefaults.MinSegment && !result.Any(s => s.Kind == StepKind.Regression && Math.Abs(indexOf[s.Commit] - at) <= ChangePointDefaults.SameStepDistance))))
+            .Select(p => result.Any(s => s.Kind == StepKind.Improvement && s.State == StepState.Active && Undoes(s, p, trend.BiggerIsBetter))
+                ? p with { State = StepState.Withdrawn, Withdrawn = latest }
+                : p);
+        return kept.Concat(result.OrderBy(s => indexOf[s.Commit]).ThenBy(s => s.State));
     }
+
+    // Whether the improvement's level after it is back within the finder's smallest effect of the regression's before.
+    private static bool Undoes(SummaryStep improvement, SummaryStep regression, bool biggerIsBetter) => biggerIsBetter
+        ? improvement.MedianAfter >= regression.MedianBefore * (1 - ChangePointDefaults.MinEffect)
+        : improvement.MedianAfter <= regression.MedianBefore * (1 + ChangePointDefaults.MinEffect);
 
     // Stable across runs and machines: the series and the commit where the step was first placed.
     private static string IdOf(TrendSeries trend, string commit) =>

@@ -108,6 +108,14 @@ internal enum StepConfirmation
 /// <param name="FirstSeen">The series' newest point when the step was first found.</param>
 /// <param name="Withdrawn">The series' newest point when the step was no longer found; null while active.</param>
 /// <param name="Confirmation">The A/B's word.</param>
+/// <param name="Base">
+/// The commit of the series' point before the step: the A/B's base, since one push to main may bring several commits;
+/// null in a summary written before it was kept (the A/B then takes the commit's parent).
+/// </param>
+/// <param name="Bisect">
+/// Where a confirmed regression is looked for when the A/B's range held several commits; null otherwise. Once its
+/// <see cref="BisectRange.Commits"/> is 1, <see cref="BisectRange.Bad"/> is the commit that brought it.
+/// </param>
 [JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
 internal sealed record SummaryStep(
     string Id,
@@ -130,4 +138,13 @@ internal sealed record SummaryStep(
     bool Deterministic,
     SummaryPoint FirstSeen,
     SummaryPoint? Withdrawn,
-    StepConfirmation Confirmation);
+    StepConfirmation Confirmation,
+    string? Base = null,
+    BisectRange? Bisect = null);
+
+/// <summary>The commits a confirmed regression is known to lie in, narrowed by one A/B per run, as asv's find does.</summary>
+/// <param name="Good">The newest commit known without the regression.</param>
+/// <param name="Bad">The oldest commit known with it.</param>
+/// <param name="Commits">The first-parent commits after <paramref name="Good"/> up to <paramref name="Bad"/>.</param>
+[JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
+internal sealed record BisectRange(string Good, string Bad, int Commits);

@@ -42,11 +42,12 @@ internal static class ChangePointsCommand
         };
         checkPlan.SetAction(result => CheckPlan(new CommandArguments("change-points check-plan", result)));
 
-        var settle = new Command("settle", "Writes each checked step's confirmation from the legs' A/B results and prints the confirmed ones as Markdown.")
+        var settle = new Command("settle", "Writes what each leg's A/B found into the summary and prints the confirmed regressions as Markdown.")
         {
             CommandOption.Single("--summary", "FILE", "The steps summary (steps.json). Required."),
             CommandOption.Single("--incoming", "DIR", "The leg folders: each one's leg.json beside pr-report's ab/ab.json and counters.json. Required."),
             CommandOption.Single("--out", "FILE", "Where the settled summary is written (default: over --summary)."),
+            CommandOption.Single("--comments", "DIR", "Writes one comment per commit with a confirmed or located regression (<commit>.md) into DIR."),
             CommandOption.Flag("--fail-on-confirmed", "Exit 1 when a step is confirmed."),
         };
         settle.SetAction(result => Settle(new CommandArguments("change-points settle", result)));
@@ -101,6 +102,7 @@ internal static class ChangePointsCommand
         }
 
         var confirmed = new List<SummaryStep>();
+        var located = new List<SummaryStep>();
         foreach (var legFile in Directory.EnumerateFiles(incoming, LegFile, SearchOption.AllDirectories).Order(StringComparer.Ordinal))
         {
             var folder = Path.GetDirectoryName(legFile)!;
@@ -112,22 +114,30 @@ internal static class ChangePointsCommand
             (summary, var settled) = StepChecks.Settle(summary, leg, ab, counters);
             foreach (var step in settled)
             {
-                Console.Error.WriteLine($"change-points settle: {step.Os} {step.Metric} {step.Benchmark} at {Short(step.Commit)}: {JsonNamingPolicy.KebabCaseLower.ConvertName(step.Confirmation.ToString())}");
+                var word = leg.Kind == StepCheckLeg.Bisect
+                    ? $"{step.Bisect!.Commits} commit(s) left between {StepChecks.Short(step.Bisect.Good)} and {StepChecks.Short(step.Bisect.Bad)}"
+                    : JsonNamingPolicy.KebabCaseLower.ConvertName(step.Confirmation.ToString());
+                Console.Error.WriteLine($"change-points settle: {step.Os} {step.Metric} {step.Benchmark} at {StepChecks.Short(step.Commit)}: {word}");
             }
 
-            confirmed.AddRange(settled.Where(s => s.Confirmation == StepConfirmation.Confirmed));
+            confirmed.AddRange(settled.Where(s => leg.Kind == StepCheckLeg.Confirm && s.Confirmation == StepConfirmation.Confirmed));
+            located.AddRange(settled.Where(s => leg.Kind == StepCheckLeg.Bisect && s.Bisect is { Commits: 1 }));
         }
 
         JsonFormat.Write(a.Value("--out") ?? path, summary);
         if (confirmed.Count > 0)
         {
-            var text = new StringBuilder("### Confirmed regressions in the trend\n\nEach step was found in main's trend and confirmed by a same-runner A/B of its commit against the parent.\n\n| OS | Metric | Benchmark | Commit | Before → after | Ratio |\n|---|---|---|---|---:|---:|\n");
-            foreach (var s in confirmed)
-            {
-                text.Append(CultureInfo.InvariantCulture, $"| {s.Os} | {s.Metric} | `{s.Benchmark}` | {Short(s.Commit)} | {Number(s.MedianBefore)} → {Number(s.MedianAfter)} {s.Unit} | {(s.Ratio is { } r ? r.ToString("0.00", CultureInfo.InvariantCulture) : "new")} |\n");
-            }
+            Console.Out.Write(StepChecks.Table(confirmed));
+        }
 
-            Console.Out.Write(text.ToString());
+        // One comment per commit with a confirmed or located regression, named by the commit, for the workflow to post.
+        if (a.Value("--comments") is { } comments)
+        {
+            Directory.CreateDirectory(comments);
+            foreach (var (commit, text) in StepChecks.CommitComments(confirmed, located))
+            {
+                File.WriteAllText(Path.Combine(comments, commit + ".md"), text);
+            }
         }
 
         return confirmed.Count > 0 && a.Has("--fail-on-confirmed") ? ExitCodes.Regression : ExitCodes.Ok;
@@ -207,7 +217,7 @@ internal static class ChangePointsCommand
             text.Append(CultureInfo.InvariantCulture, $"{series.Suite} / {series.Name} [{series.Unit}]: {steps.Count} step(s) in {series.Points.Count} points\n");
             foreach (var s in steps)
             {
-                text.Append(CultureInfo.InvariantCulture, $"  at {Short(s.Commit)}{(s.Date.Length > 0 ? $" ({s.Date})" : string.Empty)}: {Number(s.MedianBefore)} -> {Number(s.MedianAfter)}, ratio {Ratio(s)}, {s.PointsBefore} points before, {s.PointsAfter} after\n");
+                text.Append(CultureInfo.InvariantCulture, $"  at {StepChecks.Short(s.Commit)}{(s.Date.Length > 0 ? $" ({s.Date})" : string.Empty)}: {StepChecks.Number(s.MedianBefore)} -> {StepChecks.Number(s.MedianAfter)}, ratio {Ratio(s)}, {s.PointsBefore} points before, {s.PointsAfter} after\n");
             }
         }
 
@@ -220,7 +230,7 @@ internal static class ChangePointsCommand
         var text = new StringBuilder("| suite | benchmark | unit | first commit after | median before | median after | ratio (99% CI) | points before | after |\n|---|---|---|---|---:|---:|---:|---:|---:|\n");
         foreach (var (series, s) in found.SelectMany(f => f.Steps.Select(s => (f.Series, s))))
         {
-            text.Append(CultureInfo.InvariantCulture, $"| {MarkdownText.Escape(series.Suite)} | {MarkdownText.Escape(series.Name)} | {MarkdownText.Escape(series.Unit)} | `{Short(s.Commit)}` | {Number(s.MedianBefore)} | {Number(s.MedianAfter)} | {Ratio(s)} | {s.PointsBefore} | {s.PointsAfter} |\n");
+            text.Append(CultureInfo.InvariantCulture, $"| {MarkdownText.Escape(series.Suite)} | {MarkdownText.Escape(series.Name)} | {MarkdownText.Escape(series.Unit)} | `{StepChecks.Short(s.Commit)}` | {StepChecks.Number(s.MedianBefore)} | {StepChecks.Number(s.MedianAfter)} | {Ratio(s)} | {s.PointsBefore} | {s.PointsAfter} |\n");
         }
 
         text.Append(CultureInfo.InvariantCulture, $"\n{found.Count} series, {found.Sum(f => f.Steps.Count)} step(s).\n");
@@ -243,24 +253,15 @@ internal static class ChangePointsCommand
                     s.Date,
                     s.MedianBefore,
                     s.MedianAfter,
-                    Ratio = Finite(s.Ratio),
-                    Lower = Finite(s.Lower),
-                    Upper = Finite(s.Upper),
+                    Ratio = JsonFormat.Finite(s.Ratio),
+                    Lower = JsonFormat.Finite(s.Lower),
+                    Upper = JsonFormat.Finite(s.Upper),
                     s.PointsBefore,
                     s.PointsAfter,
                     s.Deterministic,
                 }),
             }),
             JsonFormat.Options) + "\n";
-
-    // JSON has no infinity: a counter that grows from 0 has no finite ratio.
-    private static double? Finite(double value) => double.IsFinite(value) ? value : null;
-
-    private static string Short(string commit) => commit.Length > 8 ? commit[..8] : commit;
-
-    // Whole numbers from 1,000 up and four significant digits below, never an exponent (7.017E+04).
-    private static string Number(double value) =>
-        value.ToString(Math.Abs(value) >= 1000 ? "#,0" : "G4", CultureInfo.InvariantCulture);
 
     private static string Ratio(Step s) => s.Deterministic
         ? string.Create(CultureInfo.InvariantCulture, $"x{s.Ratio:0.###} (exact)")

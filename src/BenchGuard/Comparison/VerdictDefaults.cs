@@ -37,7 +37,7 @@ internal static class VerdictDefaults
     public const string PipelineAllocationThreshold = "512B";
 
     /// <summary>
-    /// main's trend: github-action-benchmark's alert-threshold, which the trend page and the alert finder apply too
+    /// main's trend: github-action-benchmark's alert-threshold, which the trend page applies too
     /// (the workflow and the page get it from the <c>policy</c> command).
     /// </summary>
     public const string TrendAlertThreshold = "130%";

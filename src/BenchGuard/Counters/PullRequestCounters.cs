@@ -38,12 +38,16 @@ internal static class PullRequestCounters
     {
         Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
         File.Delete(path);
-        progress.Say("counters: bytes and system calls, then instructions under callgrind, base and head side by side");
-        var head = Task.Run(() => Side(builds.HeadProgram, builds, selection, instructionOperations, Path.Combine(work, "head"), progress));
-        var baseSide = builds.BaseProgram is { } baseProgram
-            ? Task.Run(() => Side(baseProgram, builds, selection, instructionOperations, Path.Combine(work, "base"), progress))
-            : Task.FromResult<(CountersFile?, string?)>((null, builds.BaseError ?? "the base was not built"));
-        Task.WaitAll(head, baseSide);
+        Task<(CountersFile? File, string? Error)> head, baseSide;
+        using (progress.Step("counters: base and head side by side, bytes and system calls, then instructions under callgrind"))
+        {
+            head = Task.Run(() => Side(builds.HeadProgram, builds, selection, instructionOperations, Path.Combine(work, "head"), progress));
+            baseSide = builds.BaseProgram is { } baseProgram
+                ? Task.Run(() => Side(baseProgram, builds, selection, instructionOperations, Path.Combine(work, "base"), progress))
+                : Task.FromResult<(CountersFile?, string?)>((null, builds.BaseError ?? "the base was not built"));
+            Task.WaitAll(head, baseSide);
+        }
+
         var (headFile, headError) = head.Result;
         var (baseFile, baseError) = baseSide.Result;
         if (headFile is null)

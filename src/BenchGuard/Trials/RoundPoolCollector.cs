@@ -68,6 +68,8 @@ internal static partial class RoundPoolCollector
             File.WriteAllText(tsv, Header + "\n");
         }
 
+        // What is left is estimated only when --max-rounds says how many this run collects.
+        using var rounds = pool.Progress.Count(null, maxRounds == int.MaxValue ? null : maxRounds);
         var round = File.ReadLines(tsv).Skip(1).Select(line => int.Parse(line.Split('\t')[0], CultureInfo.InvariantCulture)).DefaultIfEmpty(0).Max();
         for (var count = 0; count < maxRounds; count++)
         {
@@ -82,7 +84,7 @@ internal static partial class RoundPoolCollector
             var percent = (int)Math.Round(double.Parse(level, CultureInfo.InvariantCulture) * 100);
             var kind = percent == 0 ? "P" : $"S{percent:00}";
             var name = $"R{round:000}-{kind}";
-            pool.Progress.Say($"round {name}");
+            rounds.Begin($"round {name}");
             for (var i = 0; i < units.Count; i++)
             {
                 string[] order = (round + i) % 2 == 1 ? ["base", "head"] : ["head", "base"];
@@ -97,6 +99,8 @@ internal static partial class RoundPoolCollector
                     File.AppendAllText(tsv, string.Join('\t', round, kind, slowdown.Length == 0 ? "0" : slowdown, units[i], side, started, Math.Round(record.Seconds), record.ExitCode, record.JsonFiles) + "\n");
                 }
             }
+
+            rounds.End();
         }
 
         return ExitCodes.Ok;

@@ -53,6 +53,8 @@ internal static class SuitePoolCollector
             File.WriteAllText(tsv, Header + "\n");
         }
 
+        // What is left is estimated only when --max-launches says how many this run collects.
+        using var launches = pool.Progress.Count(null, maxLaunches == int.MaxValue ? null : maxLaunches);
         var seq = File.ReadAllLines(tsv).Length - 1;
         List<string> arguments = [.. BenchmarkLauncher.ProfileArguments(pool.Profile), "--buildTimeout", ((int)pool.Launcher.Limit.TotalSeconds).ToString(CultureInfo.InvariantCulture), "--filter", .. filters, .. benchArguments];
         for (var count = 0; count < maxLaunches; count++)
@@ -67,12 +69,13 @@ internal static class SuitePoolCollector
             var kind = Schedule[(seq - 1) % Schedule.Length];
             var slowdown = kind == "P" ? "" : "0." + kind[1..];
             var name = $"L{seq:000}-{kind}";
-            pool.Progress.Say($"launch {name}");
+            launches.Begin($"launch {name}");
             var started = TrialPool.Now();
             var record = pool.Launcher.Launch(
                 pool.Build, kind, seq, "-", Path.Combine(pool.Folder, "launches", name), Path.Combine(pool.Folder, "logs", name + ".log"), arguments,
                 new Dictionary<string, string?> { [pool.SlowdownVariable] = slowdown });
             File.AppendAllText(tsv, string.Join('\t', seq, kind, slowdown.Length == 0 ? "0" : slowdown, started, Math.Round(record.Seconds), record.ExitCode, record.JsonFiles) + "\n");
+            launches.End();
         }
 
         return ExitCodes.Ok;

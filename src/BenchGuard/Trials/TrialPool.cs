@@ -71,9 +71,14 @@ internal sealed class TrialPool
         {
             var reference = a.Value("--commit", "HEAD")!;
             var commit = git.Commit(reference) ?? throw new InputException($"{command}: '{reference}' is not a commit");
-            progress.Say($"building {commit}");
             var log = Path.Combine(folder, "logs", "build.log");
-            if (build.Prepare(new Checkouts(git), commit, log, [], reuse: false, progress) != BuildOutcome.Built)
+            BuildOutcome built;
+            using (progress.Step($"building {commit}"))
+            {
+                built = build.Prepare(new Checkouts(git), commit, log, [], reuse: false, progress);
+            }
+
+            if (built != BuildOutcome.Built)
             {
                 throw new InputException($"{command}: the build failed (see {log})");
             }

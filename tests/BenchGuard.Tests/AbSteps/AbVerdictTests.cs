@@ -89,6 +89,8 @@ public sealed class AbVerdictTests : IDisposable
 
         Assert.Equal(["Same", "Same"], AbOutput.Verdicts(Path.Combine(output, "ab", "ab.json")).Values);
         Assert.Contains("methods: FilePipes.Benchmarks.FileStreamBenchmarks.Read FilePipes.Benchmarks.FileStreamBenchmarks.Write", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] head: one out-of-process launch for the stored-baseline comparison", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] counters: base and head side by side, ", run.Out, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -114,10 +116,13 @@ public sealed class AbVerdictTests : IDisposable
         Assert.Contains("no base launch produced results", File.ReadAllText(Path.Combine(output, "report.md")), StringComparison.Ordinal);
         Assert.False(File.Exists(Path.Combine(output, "ab", "ab.json")));
         Assert.Equal(["base:3:0", "head:0:1", "head:0:1", "base:3:0"], AbOutput.Launches(output).Select(l => $"{l[0]}:{l[3]}:{l[4]}"));
-        // The job's log says each empty launch and why there is no A/B, not only the files.
+        // The job's log says each step, each empty launch and why there is no A/B, not only the files.
+        Assert.Contains("] build head", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] build base", run.Out, StringComparison.Ordinal);
         Assert.Contains("round 1: base produced no results (exit 3;", run.Out, StringComparison.Ordinal);
         Assert.Contains("round 1: base (launch 1 of 4)", run.Out, StringComparison.Ordinal);
         Assert.Contains("round 2: base (launch 4 of 4, ", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] launch 4 of 4 done in ", run.Out, StringComparison.Ordinal);
         Assert.Contains("A/B not made: no base launch produced results", run.Out, StringComparison.Ordinal);
         Assert.Equal([FakeBuild.Read, FakeBuild.Write], AbOutput.FullNames(Path.Combine(output, "results")));
     }

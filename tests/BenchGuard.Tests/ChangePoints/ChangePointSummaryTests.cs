@@ -42,6 +42,8 @@ public sealed class ChangePointSummaryTests : IDisposable
         Assert.Equal("active", step["state"]!.GetValue<string>());
         Assert.Equal("unconfirmed", step["confirmation"]!.GetValue<string>());
         Assert.Equal(Commit(40), step["commit"]!.GetValue<string>());
+        // The A/B's base: the point before the step, which one push of several commits would not make the parent.
+        Assert.Equal(Commit(39), step["base"]!.GetValue<string>());
         Assert.StartsWith("2026-", step["date"]!.GetValue<string>(), StringComparison.Ordinal);
         Assert.InRange(step["ratio"]!.GetValue<double>(), 1.2, 1.3);
         Assert.True(step["lower"]!.GetValue<double>() > 1);
@@ -144,6 +146,31 @@ public sealed class ChangePointSummaryTests : IDisposable
         Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("b.js", 60, _ => 1250, start: 45), "--summary", second, "--previous", first).ExitCode);
 
         Assert.Empty(Read(second)["steps"]!.AsArray());
+    }
+
+    [Fact]
+    public void AConfirmedRegressionStaysListedAfterItsCommitLeftTheHistoryUntilALaterImprovementUndoesIt()
+    {
+        var first = this.folder.File("first.json");
+        Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("a.js", 60, i => i < 40 ? 1000 : 1250), "--summary", first).ExitCode);
+        var confirmed = this.Edited(first, "confirmed.json", j => j["steps"]![0]!["confirmation"] = "confirmed");
+        var second = this.folder.File("second.json");
+        Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("b.js", 60, _ => 1250, start: 45), "--summary", second, "--previous", confirmed).ExitCode);
+
+        var kept = Assert.Single(Read(second)["steps"]!.AsArray())!;
+        Assert.Equal(Read(confirmed)["steps"]![0]!["id"]!.GetValue<string>(), kept["id"]!.GetValue<string>());
+        Assert.Equal("active", kept["state"]!.GetValue<string>());
+        Assert.Equal("confirmed", kept["confirmation"]!.GetValue<string>());
+
+        // Half-way back does not undo it; back to the level before the step does.
+        var partly = this.folder.File("partly.json");
+        Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("c.js", 60, i => i < 80 ? 1250 : 1125, start: 45), "--summary", partly, "--previous", second).ExitCode);
+        Assert.Equal("active", Read(partly)["steps"]!.AsArray().Single(s => s!["id"]!.GetValue<string>() == kept["id"]!.GetValue<string>())!["state"]!.GetValue<string>());
+        var third = this.folder.File("third.json");
+        Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("d.js", 60, i => i < 80 ? 1250 : 1000, start: 45), "--summary", third, "--previous", second).ExitCode);
+        var steps = Read(third)["steps"]!.AsArray();
+        Assert.Equal("withdrawn", steps.Single(s => s!["id"]!.GetValue<string>() == kept["id"]!.GetValue<string>())!["state"]!.GetValue<string>());
+        Assert.Contains(steps, s => s!["kind"]!.GetValue<string>() == "improvement");
     }
 
     [Fact]

@@ -17,6 +17,7 @@ public sealed class StepChecksTests : IDisposable
     private const string Write = "Demo.ReadBenchmarks.Write(Size: 4)";
     private static readonly string Newer = new('a', 40);
     private static readonly string Older = new('b', 40);
+    private static readonly string Before = new('c', 40);
     private readonly TempFolder folder = new();
 
     public void Dispose() => this.folder.Dispose();
@@ -39,11 +40,10 @@ public sealed class StepChecksTests : IDisposable
 
         Assert.Equal(
             [
-                new StepCheckLeg("ubuntu-latest", Newer, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", ["1", "2"]),
-                new StepCheckLeg("ubuntu-latest", Older, "Demo.ReadBenchmarks.Read", ["3"]),
+                new StepCheckLeg("ubuntu-latest", Newer, Before, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", "1 2"),
+                new StepCheckLeg("ubuntu-latest", Older, Before, "Demo.ReadBenchmarks.Read", "3"),
             ],
-            legs,
-            LegComparer.Instance);
+            legs);
         Assert.Equal(1, left);
         Assert.Equal(3, StepChecks.Plan(summary, budget: 5).Legs.Count);
         Assert.Empty(StepChecks.Plan(summary, budget: 0).Legs);
@@ -59,7 +59,8 @@ public sealed class StepChecksTests : IDisposable
         Assert.Equal(0, ComparerRun.Of("compare", "--base", this.folder.File("base"), "--diff", this.folder.File("head"), "--threshold", "5%", "--json", Path.Combine(leg, "ab", "ab.json")).ExitCode);
         JsonFormat.Write(Path.Combine(leg, "counters.json"), CountersComparison.Compare(
             BenchGuard.Tests.Counters.CountersComparisonTests.File(BenchGuard.Tests.Counters.CountersComparisonTests.Case(Write, 100, 1, 0, 1000)), null, BenchGuard.Tests.Counters.CountersComparisonTests.File(BenchGuard.Tests.Counters.CountersComparisonTests.Case(Write, 164, 1, 0, 1000))));
-        var planned = new StepCheckLeg("ubuntu-latest", Newer, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", ["1", "2", "3", "4"]);
+        // As the run wrote it back: the A/B's range held three commits.
+        var planned = new StepCheckLeg("ubuntu-latest", Newer, Before, "Demo.ReadBenchmarks.Read Demo.ReadBenchmarks.Write", "1 2 3 4", Commits: "3");
         File.WriteAllText(Path.Combine(leg, "leg.json"), JsonSerializer.Serialize(planned, JsonFormat.Options));
         var summaryFile = this.folder.File("steps.json");
         JsonFormat.Write(summaryFile, Summary(
@@ -71,14 +72,23 @@ public sealed class StepChecksTests : IDisposable
             // Not in the leg: untouched.
             Step("5", "time", Read, Older, "2026-11-30")));
 
-        var run = ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("incoming"), "--fail-on-confirmed");
+        var comments = this.folder.File("comments");
+        var run = ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("incoming"), "--fail-on-confirmed", "--comments", comments);
 
         Assert.True(run.ExitCode == 1, run.Error);
+        // One comment, on the commit after the steps, naming the base the A/B measured against.
+        var comment = File.ReadAllText(Assert.Single(Directory.GetFiles(comments)));
+        Assert.Equal(Newer + ".md", Path.GetFileName(Directory.GetFiles(comments)[0]));
+        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa | cccccccc | 1,000 → 1,500 ns | 1.50 |", comment, StringComparison.Ordinal);
+        Assert.Contains("The A/B compared aaaaaaaa with cccccccc, the trend's point before it: 3 commits", comment, StringComparison.Ordinal);
         var steps = JsonNode.Parse(File.ReadAllText(summaryFile))!["steps"]!.AsArray().ToDictionary(s => s!["id"]!.GetValue<string>(), s => s!["confirmation"]!.GetValue<string>());
         Assert.Equal(
             new Dictionary<string, string> { ["1"] = "confirmed", ["2"] = "not-confirmed", ["3"] = "confirmed", ["4"] = "unconfirmed", ["5"] = "unconfirmed" },
             steps);
-        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa |", run.Out, StringComparison.Ordinal);
+        // The confirmed ones are bisected from then on: their range is the A/B's.
+        var bisect = JsonNode.Parse(File.ReadAllText(summaryFile))!["steps"]![0]!["bisect"]!;
+        Assert.Equal((Before, Newer, 3), (bisect["good"]!.GetValue<string>(), bisect["bad"]!.GetValue<string>(), bisect["commits"]!.GetValue<int>()));
+        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa | cccccccc |", run.Out, StringComparison.Ordinal);
         Assert.Contains($"| ubuntu-latest | counted-bytes | `{Write}` | aaaaaaaa |", run.Out, StringComparison.Ordinal);
         Assert.DoesNotContain("| time | `Demo.ReadBenchmarks.Write", run.Out, StringComparison.Ordinal);
 
@@ -98,7 +108,11 @@ public sealed class StepChecksTests : IDisposable
 
         Assert.True(run.ExitCode == 0, run.Error);
         var matrix = JsonNode.Parse(run.Out)!.AsArray();
-        Assert.Equal(Newer, Assert.Single(matrix)!["commit"]!.GetValue<string>());
+        var entry = Assert.Single(matrix)!.AsObject();
+        Assert.Equal(Newer, entry["commit"]!.GetValue<string>());
+        Assert.Equal(Before, entry["base"]!.GetValue<string>());
+        // A workflow passes a matrix value on as text: every value is one.
+        Assert.All(entry, pair => Assert.Equal(System.Text.Json.JsonValueKind.String, pair.Value!.GetValueKind()));
         Assert.Single(run.Out.Trim().Split('\n'));
         Assert.Contains("1 more commit(s) with unchecked steps wait for a later run", run.Error, StringComparison.Ordinal);
 
@@ -106,6 +120,48 @@ public sealed class StepChecksTests : IDisposable
         Assert.Equal(2, missing.ExitCode);
         Assert.Single(missing.Error.Trim().Split('\n'));
         Assert.Equal(2, ComparerRun.Of("change-points", "check-plan", "--summary", summaryFile, "--budget", "-1").ExitCode);
+    }
+
+    [Fact]
+    public void AStepFromASummaryThatDidNotKeepTheBaseIsCheckedAgainstTheParent()
+    {
+        var (legs, _) = StepChecks.Plan(Summary(Step("1", "time", Read, Newer, "2026-12-02") with { Base = null }), budget: 2);
+
+        Assert.Equal(string.Empty, Assert.Single(legs).Base);
+        Assert.Empty(StepChecks.CommitComments([Step("1", "time", Read, Newer, "2026-12-02") with { Base = null }], [])[Newer].Split("The A/B compared")[1..]);
+    }
+
+    [Fact]
+    public void AConfirmedStepsRangeIsHalvedRunByRunUntilOneCommitIsLeftAndThatCommitGetsTheComment()
+    {
+        var probe = new string('d', 40);
+        var summaryFile = this.folder.File("steps.json");
+        JsonFormat.Write(summaryFile, Summary(
+            Step("1", "time", Read, Newer, "2026-12-02") with { Confirmation = StepConfirmation.Confirmed, Bisect = new BisectRange(Before, Newer, 4) },
+            // Confirmed on one commit: nothing to bisect.
+            Step("2", "time", Read, Older, "2026-11-30") with { Confirmation = StepConfirmation.Confirmed, Bisect = new BisectRange(Before, Older, 1) }));
+
+        var leg = Assert.Single(StepChecks.Plan(JsonSerializer.Deserialize<StepSummary>(File.ReadAllText(summaryFile), JsonFormat.Options)!, budget: 2).Legs);
+
+        Assert.Equal(new StepCheckLeg("ubuntu-latest", Newer, Before, Read, "1", StepCheckLeg.Bisect), leg);
+
+        // The probe, two commits after the good end, is slower: the regression is in those two.
+        this.AbOf("first", readSlower: true, leg with { Probe = probe, Commits = "4", ProbeCommits = "2" });
+        Assert.True(ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("first"), "--fail-on-confirmed").ExitCode == 0);
+        Assert.Equal((Before, probe, 2), this.RangeOf(summaryFile));
+
+        // The next probe, one commit after the good end, is not: the regression came with the commit after it, the bad end.
+        var next = leg with { Commit = probe, Probe = Older, Commits = "2", ProbeCommits = "1" };
+        this.AbOf("second", readSlower: false, next);
+        var comments = this.folder.File("comments");
+        var run = ComparerRun.Of("change-points", "settle", "--summary", summaryFile, "--incoming", this.folder.File("second"), "--fail-on-confirmed", "--comments", comments);
+
+        Assert.True(run.ExitCode == 0, "a traced regression comments on its commit; the run that confirmed it already failed");
+        Assert.Equal((Older, probe, 1), this.RangeOf(summaryFile));
+        var comment = File.ReadAllText(Path.Combine(comments, probe + ".md"));
+        Assert.StartsWith("### A regression in the trend, traced to this commit", comment, StringComparison.Ordinal);
+        Assert.Contains($"| ubuntu-latest | time | `{Read}` | aaaaaaaa |", comment, StringComparison.Ordinal);
+        Assert.Empty(StepChecks.Plan(JsonSerializer.Deserialize<StepSummary>(File.ReadAllText(summaryFile), JsonFormat.Options)!, budget: 2).Legs);
     }
 
     [Theory]
@@ -116,20 +172,26 @@ public sealed class StepChecksTests : IDisposable
     public void AStepsMethodIsTheFullNameBeforeItsParameters(string benchmark, string? method) =>
         Assert.Equal(method, StepChecks.MethodOf(benchmark));
 
+    // A leg folder with the A/B of Read (1.5 times slower, or the same) and the leg as its run wrote it.
+    private void AbOf(string name, bool readSlower, StepCheckLeg leg)
+    {
+        BdnJson.Write(this.folder.Folder(name + "-base"), [FakeBenchmark.Of("Read", 1000, 0.01, 15, seed: 1)]);
+        BdnJson.Write(this.folder.Folder(name + "-head"), [FakeBenchmark.Of("Read", readSlower ? 1500 : 1000, 0.01, 15, seed: 3)]);
+        var folder = this.folder.Folder(Path.Combine(name, "leg"));
+        Assert.Equal(0, ComparerRun.Of("compare", "--base", this.folder.File(name + "-base"), "--diff", this.folder.File(name + "-head"), "--threshold", "5%", "--json", Path.Combine(folder, "ab", "ab.json")).ExitCode);
+        File.WriteAllText(Path.Combine(folder, "leg.json"), JsonSerializer.Serialize(leg, JsonFormat.Options));
+    }
+
+    private (string Good, string Bad, int Commits) RangeOf(string summaryFile)
+    {
+        var range = JsonNode.Parse(File.ReadAllText(summaryFile))!["steps"]![0]!["bisect"]!;
+        return (range["good"]!.GetValue<string>(), range["bad"]!.GetValue<string>(), range["commits"]!.GetValue<int>());
+    }
+
     private static StepSummary Summary(params SummaryStep[] steps) =>
         new(StepSummary.CurrentSchema, "BenchGuard test", string.Empty, new StepPolicy(5, 0.05, 0.99, 5), [], steps);
 
     private static SummaryStep Step(string id, string metric, string benchmark, string commit, string date, string os = "ubuntu-latest") =>
         new(id, $"Demo {metric} ({os})", os, metric, benchmark, "ns", StepKind.Regression, StepState.Active, commit, date + "T00:00:00Z",
-            1000, 1500, 1.5, 1.4, 1.6, 20, 10, metric != "time", new SummaryPoint(commit, date), null, StepConfirmation.Unconfirmed);
-
-    private sealed class LegComparer : IEqualityComparer<StepCheckLeg>
-    {
-        public static readonly LegComparer Instance = new();
-
-        public bool Equals(StepCheckLeg? x, StepCheckLeg? y) =>
-            x is not null && y is not null && x.Os == y.Os && x.Commit == y.Commit && x.Methods == y.Methods && x.Steps.SequenceEqual(y.Steps);
-
-        public int GetHashCode(StepCheckLeg obj) => obj.Commit.GetHashCode(StringComparison.Ordinal);
-    }
+            1000, 1500, 1.5, 1.4, 1.6, 20, 10, metric != "time", new SummaryPoint(commit, date), null, StepConfirmation.Unconfirmed, Before);
 }

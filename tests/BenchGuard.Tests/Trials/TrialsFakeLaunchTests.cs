@@ -23,6 +23,10 @@ public sealed class TrialsFakeLaunchTests : IDisposable
 
         Assert.True(run.ExitCode == 0, run.Error);
         Assert.Contains("methods: FilePipes.Benchmarks.FileStreamBenchmarks.Read FilePipes.Benchmarks.FileStreamBenchmarks.Write", run.Out, StringComparison.Ordinal);
+        // --max-rounds is the total each round's line counts to, and what is left is estimated from the second on.
+        Assert.Contains("] round R001-P (1 of 2)", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] round R002-S20 (2 of 2, ", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] 2 of 2 done in ", run.Out, StringComparison.Ordinal);
         var rows = Rows(pool);
         // Round r, method i: base first when r + i is odd, as the runner does.
         Assert.Equal(
@@ -53,6 +57,8 @@ public sealed class TrialsFakeLaunchTests : IDisposable
         var second = this.Trials("collect-rounds", "--pool", pool, "--filter", "*Read", "--levels", "0,0.10,0.20", "--max-rounds", "2");
 
         Assert.True(second.ExitCode == 0, second.Error);
+        // The pool's rounds go on; the run counts its own.
+        Assert.Contains("] round R003-S20 (1 of 2)", second.Out, StringComparison.Ordinal);
         Assert.Equal("round\tkind\tslowdown\tunit\tside\tstarted\tseconds\texit\tjson", File.ReadLines(Path.Combine(pool, "rounds.tsv")).First());
         Assert.Equal(["1 P", "2 S10", "3 S20", "4 P"], Rows(pool).Select(r => $"{r[0]} {r[1]}").Distinct());
         Assert.True(Directory.Exists(Path.Combine(pool, "launches", "R004-P", "base", "u0")));
@@ -82,6 +88,8 @@ public sealed class TrialsFakeLaunchTests : IDisposable
         var run = this.Trials("collect", "--pool", pool, "--filter", "*FileStream*", "--max-launches", "2");
 
         Assert.True(run.ExitCode == 0, run.Error);
+        Assert.Contains("] launch L001-P (1 of 2)", run.Out, StringComparison.Ordinal);
+        Assert.Contains("] launch L002-S10 (2 of 2, ", run.Out, StringComparison.Ordinal);
         var rows = File.ReadAllLines(Path.Combine(pool, "launches.tsv")).Skip(1).Select(l => l.Split('\t')).ToList();
         Assert.Equal(["1 P 0 0 1", "2 S10 0.10 0 1"], rows.Select(r => $"{r[0]} {r[1]} {r[2]} {r[5]} {r[6]}"));
         var ratio = MedianOf(Path.Combine(pool, "launches", "L002-S10"), FakeBuild.Write) / MedianOf(Path.Combine(pool, "launches", "L001-P"), FakeBuild.Write);

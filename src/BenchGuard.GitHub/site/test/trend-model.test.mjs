@@ -75,8 +75,8 @@ test('alerts: the page names what the A/B made of each alert, and an alert not y
   const checks = { c1: { oses: { 'ubuntu-latest': { status: 'not-confirmed' }, 'windows-latest': { status: 'confirmed' } } } };
   assert.equal(alertCheckText(checks, 'c1', 'ubuntu-latest'), 'not confirmed by a same-runner A/B');
   assert.equal(alertCheckText(checks, 'c1', 'windows-latest'), 'confirmed by a same-runner A/B');
-  assert.equal(alertCheckText(checks, 'c2', 'ubuntu-latest'), 'not checked (yet)');
-  assert.equal(alertCheckText(undefined, 'c1', 'ubuntu-latest'), 'not checked (yet)', 'no alert-checks.js on gh-pages');
+  assert.equal(alertCheckText(checks, 'c2', 'ubuntu-latest'), 'not re-measured: the steps in the trend are');
+  assert.equal(alertCheckText(undefined, 'c1', 'ubuntu-latest'), 'not re-measured: the steps in the trend are', 'no alert-checks.js on gh-pages');
   assert.equal(alertCheckText(checks, 'c1', 'windows-latest', 'time'), 'confirmed by a same-runner A/B');
   assert.equal(alertCheckText(checks, 'c1', 'windows-latest', 'instructions'), 'a deterministic counter: not re-measured');
 });

@@ -6,7 +6,7 @@
 // tolerance (scripts/policy's allocation-tolerance-bytes, the smallest change the project treats as an allocation
 // regression). BenchmarkDotNet reports 0 B for some launches of long operations, and the action's ratio from 0 B to
 // a few hundred bytes is infinite.
-// The page rings these alerts and the publish job confirms them (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs).
+// The page rings these alerts and lists them on request; they never comment or fail a run (the steps in the trend do).
 (function (root, factory) {
   const api = factory();
   if (typeof module === 'object' && module.exports) {
@@ -81,16 +81,16 @@
     return alerts;
   }
 
-  // What the publish job's same-runner A/B made of an alert (alert-checks.js on gh-pages, written by
-  // src/BenchGuard.GitHub/trend-alert/settle.mjs): only a confirmed alert commented and failed the run.
+  // What the publish job's same-runner A/B made of an alert while the ratio alerts were re-measured (alert-checks.js
+  // on gh-pages, kept as history); the steps in the trend are what is re-measured now (steps.json).
   const CHECK_TEXT = {
     confirmed: 'confirmed by a same-runner A/B',
     'not-confirmed': 'not confirmed by a same-runner A/B',
     unchecked: 'unchecked: its A/B did not finish',
   };
 
-  // The metrics whose alerts the publish job re-measures (src/BenchGuard.GitHub/trend-alert/find-alerts.mjs). A counter's alert is
-  // a real change of the code's counts, not noise to confirm; the PR's counters check is where it is gated.
+  // The metrics whose alerts were re-measured. A counter's alert is a real change of the code's counts, not noise to
+  // confirm; the PR's counters check is where it is gated.
   const CONFIRMED_METRICS = new Set(['time', 'allocated']);
 
   function alertCheckText(checks, commitId, os, metric) {
@@ -98,7 +98,7 @@
       return 'a deterministic counter: not re-measured';
     }
     const check = checks && checks[commitId] && checks[commitId].oses && checks[commitId].oses[os];
-    return check ? CHECK_TEXT[check.status] || 'unknown check "' + check.status + '"' : 'not checked (yet)';
+    return check ? CHECK_TEXT[check.status] || 'unknown check "' + check.status + '"' : 'not re-measured: the steps in the trend are';
   }
 
   return { parseThreshold, findSuiteAlerts, minIncreaseFor, alertCheckText, CONFIRMED_METRICS };
