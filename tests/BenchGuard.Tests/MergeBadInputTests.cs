@@ -73,7 +73,7 @@ public sealed class MergeBadInputTests
     [Fact]
     public void BaselineWithoutASubcommand()
     {
-        ComparerRun.Of("baseline").AssertBadInput("baseline: expected 'update' or 'show'");
-        ComparerRun.Of("baseline", "delete").AssertBadInput("not 'delete'");
+        ComparerRun.Of("baseline").AssertBadInput("error: Required command was not provided. (see benchguard baseline --help)");
+        ComparerRun.Of("baseline", "delete").AssertBadInput("error: Unrecognized command or argument 'delete'. (see benchguard baseline --help)");
     }
 }

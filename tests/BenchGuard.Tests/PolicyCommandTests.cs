@@ -56,7 +56,7 @@ public sealed class PolicyCommandTests : IDisposable
     [Fact]
     public void BadUsageAndAnUnwritableFileAreOneLineAndExitTwo()
     {
-        ComparerRun.Of("policy", "--bogus").AssertBadInput("policy: unknown option '--bogus'");
+        ComparerRun.Of("policy", "--bogus").AssertBadInput("error: Unrecognized command or argument '--bogus'. (see benchguard policy --help)");
         ComparerRun.Of("policy", "--github-output", Path.Combine(this.folder, "no-such-folder", "output")).AssertBadInput("policy: cannot write");
     }
 

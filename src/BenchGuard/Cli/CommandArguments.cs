@@ -1,74 +1,36 @@
+using System.CommandLine;
+using System.Globalization;
+using System.CommandLine.Parsing;
+
 namespace BenchGuard.Cli;
 
 /// <summary>
-/// The options of one command: <c>--name value...</c> and bare flags. Unknown options, missing values and repeated
-/// single-value options are usage errors (exit 2), so a typo never silently changes a verdict.
+/// The options given to one command, as the parser read them against the command's declared options
+/// (<see cref="ToolCommandLine"/>). Unknown options, missing values and repeated single-value options never get here:
+/// they are usage errors (exit 2) before any command runs, so a typo never silently changes a verdict. What the parser
+/// cannot know (a required option in one mode, a number's range, a choice among words) is checked here.
 /// </summary>
 internal sealed class CommandArguments
 {
-    private readonly Dictionary<string, List<string>> values = new(StringComparer.Ordinal);
-    private readonly HashSet<string> flags = new(StringComparer.Ordinal);
+    private readonly ParseResult result;
     private readonly string command;
 
-    private CommandArguments(string command) => this.command = command;
-
-    /// <summary>Parses <paramref name="args"/> against the options a command accepts.</summary>
-    /// <param name="command">The command name, for messages.</param>
-    /// <param name="args">The arguments after the command name.</param>
-    /// <param name="valued">Options that take values; a trailing <c>*</c> marks one that takes several.</param>
-    /// <param name="flagNames">Options that take no value.</param>
-    public static CommandArguments Parse(string command, string[] args, IEnumerable<string> valued, IEnumerable<string> flagNames)
+    /// <summary>Reads <paramref name="result"/>, the parse of the command whose name messages give as <paramref name="command"/>.</summary>
+    public CommandArguments(string command, ParseResult result)
     {
-        var valuedSet = valued.ToDictionary(v => v.TrimEnd('*'), v => v.EndsWith('*'), StringComparer.Ordinal);
-        var flagSet = new HashSet<string>(flagNames, StringComparer.Ordinal);
-        var parsed = new CommandArguments(command);
-        for (var i = 0; i < args.Length; i++)
-        {
-            var name = args[i];
-            if (flagSet.Contains(name))
-            {
-                parsed.flags.Add(name);
-                continue;
-            }
-
-            if (!valuedSet.TryGetValue(name, out var many))
-            {
-                throw new InputException($"{command}: unknown option '{name}'");
-            }
-
-            var list = new List<string>();
-            while (i + 1 < args.Length && !IsOptionName(args[i + 1]))
-            {
-                list.Add(args[++i]);
-            }
-
-            if (list.Count == 0)
-            {
-                throw new InputException($"{command}: option {name} needs a value");
-            }
-
-            if (!many && (list.Count > 1 || parsed.values.ContainsKey(name)))
-            {
-                throw new InputException($"{command}: option {name} takes one value");
-            }
-
-            if (!parsed.values.TryGetValue(name, out var existing))
-            {
-                parsed.values[name] = existing = [];
-            }
-
-            existing.AddRange(list);
-        }
-
-        return parsed;
+        this.command = command;
+        this.result = result;
     }
 
+    /// <summary>True when the option was given, with whatever values.</summary>
+    public bool IsGiven(string name) => this.Given(name) is not null;
+
     /// <summary>True when the flag was given.</summary>
-    public bool Has(string flag) => this.flags.Contains(flag);
+    public bool Has(string flag) => this.Given(flag) is { } given && given.GetValueOrDefault<bool>();
 
     /// <summary>The single value of an option, or <paramref name="fallback"/>.</summary>
     public string? Value(string name, string? fallback = null) =>
-        this.values.TryGetValue(name, out var list) ? list[0] : fallback;
+        this.Given(name) is { } given ? given.GetValueOrDefault<string>() : fallback;
 
     /// <summary>The single value of a required option.</summary>
     public string Required(string name) =>
@@ -76,7 +38,7 @@ internal sealed class CommandArguments
 
     /// <summary>Every value given for an option (empty when absent).</summary>
     public IReadOnlyList<string> Values(string name) =>
-        this.values.TryGetValue(name, out var list) ? list : [];
+        this.Given(name) is { } given ? given.GetValueOrDefault<string[]>() ?? [] : [];
 
     /// <summary>A choice among fixed words.</summary>
     public string Choice(string name, string fallback, params string[] allowed)
@@ -96,12 +58,16 @@ internal sealed class CommandArguments
             return fallback;
         }
 
-        return double.TryParse(text, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var n)
+        return double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var n)
             && n >= min && n <= max
             ? n
             : throw new InputException($"{this.command}: {name} must be a number in [{min}, {max}], not '{text}'");
     }
 
-    // A value may be negative ("-1") but never looks like "--name".
-    private static bool IsOptionName(string token) => token.StartsWith("--", StringComparison.Ordinal);
+    // An option the command does not declare reads as absent: pr-report shares compare's knob parser
+    // (CompareCommand.ParseOptions) and declares only some of its options.
+    private OptionResult? Given(string name) =>
+        this.result.CommandResult.Command.Options.FirstOrDefault(o => o.Name == name) is { } declared
+            ? this.result.GetResult(declared) as OptionResult
+            : null;
 }

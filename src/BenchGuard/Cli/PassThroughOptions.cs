@@ -2,31 +2,36 @@ namespace BenchGuard.Cli;
 
 /// <summary>
 /// Options whose value goes to another program untouched and may itself look like an option
-/// (<c>--bench-arg --job --bench-arg dry</c>), so they are taken out before <see cref="CommandArguments"/> parses the rest.
+/// (<c>--bench-arg --job --bench-arg dry</c>, or <c>--bench-arg --filter</c>, which names an option of the command
+/// too): each is joined to its value (<c>--bench-arg=--filter</c>) before parsing, so the parser never reads the value
+/// as an option.
 /// </summary>
 internal static class PassThroughOptions
 {
-    /// <summary>Every value of <paramref name="name"/>, in order, and the arguments without them.</summary>
-    public static (string[] Remaining, IReadOnlyList<string> Values) Take(string command, string[] args, string name)
+    /// <summary>The pass-through options of every command (<see cref="CommandOption.PassThrough"/>).</summary>
+    public static readonly IReadOnlyList<string> Names = ["--bench-arg"];
+
+    /// <summary>The arguments with each pass-through option joined to the token after it.</summary>
+    public static string[] Bind(IReadOnlyList<string> args)
     {
-        var rest = new List<string>();
-        var values = new List<string>();
-        for (var i = 0; i < args.Length; i++)
+        var bound = new List<string>(args.Count);
+        for (var i = 0; i < args.Count; i++)
         {
-            if (args[i] != name)
+            if (!Names.Contains(args[i], StringComparer.Ordinal))
             {
-                rest.Add(args[i]);
+                bound.Add(args[i]);
                 continue;
             }
 
-            if (i + 1 >= args.Length || args[i + 1].Length == 0)
+            // Checked here: the parser takes a repeated option with no value as one more of the option's, not as an error.
+            if (i + 1 >= args.Count || args[i + 1].Length == 0)
             {
-                throw new InputException($"{command}: option {name} needs a value");
+                throw new InputException($"Required argument missing for option: '{args[i]}'.");
             }
 
-            values.Add(args[++i]);
+            bound.Add($"{args[i]}={args[++i]}");
         }
 
-        return ([.. rest], values);
+        return [.. bound];
     }
 }

@@ -1,13 +1,15 @@
+using System.CommandLine;
+
 namespace BenchGuard.Commands;
 
 /// <summary><c>baseline update ...</c> and <c>baseline show ...</c>.</summary>
 internal static class BaselineCommand
 {
-    /// <summary>Dispatches to the sub-command.</summary>
-    public static int Run(string[] args) => args.FirstOrDefault() switch
-    {
-        "update" => BaselineUpdateCommand.Run(args[1..]),
-        "show" => BaselineShowCommand.Run(args[1..]),
-        var other => throw new InputException($"baseline: expected 'update' or 'show', not '{other ?? "nothing"}'"),
-    };
+    /// <summary>The command and its sub-commands, as <c>--help</c> lists them.</summary>
+    public static Command Define() =>
+        new("baseline", "Maintains and lists the store in baselines/<os>/ (see baselines/README.md).")
+        {
+            BaselineUpdateCommand.Define(),
+            BaselineShowCommand.Define(),
+        };
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using BenchGuard.Baselines;
+using System.CommandLine;
 using BenchGuard.Cli;
 
 namespace BenchGuard.Commands;
@@ -7,10 +8,21 @@ namespace BenchGuard.Commands;
 /// <summary><c>baseline show [--os OS] [--baselines DIR]</c>: what is stored, from which commit, and how old it is.</summary>
 internal static class BaselineShowCommand
 {
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var a = CommandArguments.Parse("baseline show", args, ["--os", "--baselines"], []);
+        var command = new Command("show", "Lists what the store holds, from which commit, and how old it is.")
+        {
+            CommandOption.Single("--os", "OS", "Only this OS's store (default: every OS folder)."),
+            CommandOption.Single("--baselines", "DIR", "The baselines folder (default: baselines)."),
+        };
+        command.SetAction(result => Run(new CommandArguments("baseline show", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var baselines = a.Value("--baselines", "baselines")!;
         var oses = a.Value("--os") is { } os ? [os] : BaselineMatrix.OsNames(baselines);
         foreach (var name in oses)

@@ -1,5 +1,6 @@
 using System.Globalization;
 using BenchGuard.Baselines;
+using System.CommandLine;
 using BenchGuard.Cli;
 using BenchGuard.Output;
 using BenchGuard.Results;
@@ -13,11 +14,28 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class BaselineUpdateCommand
 {
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var a = CommandArguments.Parse(
-            "baseline update", args, ["--results", "--os", "--baselines", "--commit", "--profile", "--runner", "--date", "--measured-on"], ["--prune"]);
+        var command = new Command("update", "Replaces the stored entries of the benchmarks in the results and keeps every other entry.")
+        {
+            CommandOption.Single("--results", "DIR", "The BenchmarkDotNet results to store. Required."),
+            CommandOption.Single("--os", "OS", "The runner OS whose store is updated. Required."),
+            CommandOption.Single("--baselines", "DIR", "The baselines folder (default: baselines)."),
+            CommandOption.Single("--commit", "SHA", "The commit measured (default: $GITHUB_SHA, then git rev-parse HEAD)."),
+            CommandOption.Single("--profile", "P", "The profile the results were measured with, as recorded in the store (default: unknown)."),
+            CommandOption.Single("--runner", "TEXT", "The machine that measured (default: $RUNNER_NAME, then local (<machine name>))."),
+            CommandOption.Single("--date", "ISO", "The run's date, for reproducible tests (default: now)."),
+            CommandOption.Single("--measured-on", string.Join("|", MeasuredOn.Choices), "Where the results were measured (default: runner when $GITHUB_ACTIONS is true, else development-machine)."),
+            CommandOption.Flag("--prune", "Removes the entries of the classes run that are no longer in the results (deleted or renamed benchmarks)."),
+        };
+        command.SetAction(result => Run(new CommandArguments("baseline update", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var os = a.Required("--os");
         var folder = BaselineMatrix.FolderOf(a.Value("--baselines", "baselines")!, os);
         var resultsPath = a.Required("--results");

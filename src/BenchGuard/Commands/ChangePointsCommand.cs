@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
@@ -18,9 +19,6 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class ChangePointsCommand
 {
-    /// <summary>The usage line.</summary>
-    public const string Usage = "usage: change-points --data data.js [--json] [--md] [--summary steps.json [--previous old-steps.json]] | change-points check-plan --summary steps.json [--budget N] | change-points settle --summary steps.json --incoming DIR [--out steps.json] [--comments DIR] [--fail-on-confirmed] | change-points evaluate --trends DIR [--sweep] [--seed N] [--placements N]";
-
     /// <summary>The file a step-check leg's output folder holds its leg in (<see cref="StepCheckLeg"/>, as check-plan printed it).</summary>
     public const string LegFile = "leg.json";
 
@@ -34,28 +32,53 @@ internal static class ChangePointsCommand
         (8, 0.08, 0.999),
     ];
 
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command, its options and its sub-commands, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        if (args.Contains("--help") || args.Contains("-h"))
+        var checkPlan = new Command("check-plan", "Prints, as one line of JSON (a workflow matrix), the A/B legs that re-measure the summary's unchecked active regressions.")
         {
-            Console.Out.WriteLine(Usage);
-            return ExitCodes.Ok;
-        }
-
-        return args switch
-        {
-            ["evaluate", .. var rest] => Evaluate(rest),
-            ["check-plan", .. var rest] => CheckPlan(rest),
-            ["settle", .. var rest] => Settle(rest),
-            _ => Steps(args),
+            CommandOption.Single("--summary", "FILE", "The steps summary (steps.json). Required."),
+            CommandOption.Single("--budget", "N", FormattableString.Invariant($"At most N legs, 0 to 20 (default: {ChangePointDefaults.ChecksPerRun}); the rest are named on stderr.")),
         };
+        checkPlan.SetAction(result => CheckPlan(new CommandArguments("change-points check-plan", result)));
+
+        var settle = new Command("settle", "Writes what each leg's A/B found into the summary and prints the confirmed regressions as Markdown.")
+        {
+            CommandOption.Single("--summary", "FILE", "The steps summary (steps.json). Required."),
+            CommandOption.Single("--incoming", "DIR", "The leg folders: each one's leg.json beside pr-report's ab/ab.json and counters.json. Required."),
+            CommandOption.Single("--out", "FILE", "Where the settled summary is written (default: over --summary)."),
+            CommandOption.Single("--comments", "DIR", "Writes one comment per commit with a confirmed or located regression (<commit>.md) into DIR."),
+            CommandOption.Flag("--fail-on-confirmed", "Exit 1 when a step is confirmed."),
+        };
+        settle.SetAction(result => Settle(new CommandArguments("change-points settle", result)));
+
+        var evaluate = new Command("evaluate", "Plants steps and creeps into real histories and scores the finder against the 130% ratio rule.")
+        {
+            CommandOption.Single("--trends", "DIR", "The real histories. Required."),
+            CommandOption.Flag("--sweep", "Scores the finder at the defaults and at stricter settings, as one table."),
+            CommandOption.Single("--seed", "N", "The seed of the placements (default: 34)."),
+            CommandOption.Single("--placements", "N", "Placements per series and planted change, 1 to 100 (default: 5)."),
+        };
+        evaluate.SetAction(result => Evaluate(new CommandArguments("change-points evaluate", result)));
+
+        var command = new Command("change-points", "The steps in each series of a github-action-benchmark data.js, and the steps summary the trend page draws first.")
+        {
+            CommandOption.Single("--data", "FILE", "The github-action-benchmark data.js. Required."),
+            CommandOption.Flag("--json", "Prints the steps as JSON."),
+            CommandOption.Flag("--md", "Prints the steps as Markdown."),
+            CommandOption.Single("--summary", "FILE", "Also writes the steps summary (steps.json) the trend page draws first."),
+            CommandOption.Single("--previous", "FILE", "The previous summary, whose steps are carried over (needs --summary)."),
+            checkPlan,
+            settle,
+            evaluate,
+        };
+        command.SetAction(result => Steps(new CommandArguments("change-points", result)));
+        return command;
     }
 
     // The legs of this run's A/B checks, as a JSON array (a workflow matrix), newest first; what waits goes to stderr.
-    private static int CheckPlan(string[] args)
+    private static int CheckPlan(CommandArguments a)
     {
-        var a = CommandArguments.Parse("change-points check-plan", args, ["--summary", "--budget"], []);
         var summary = ReadSummary(a.Required("--summary"));
         var (legs, left) = StepChecks.Plan(summary, (int)a.Number("--budget", ChangePointDefaults.ChecksPerRun, 0, 20));
         Console.Out.WriteLine(JsonSerializer.Serialize(legs, new JsonSerializerOptions(JsonFormat.Options) { WriteIndented = false }));
@@ -68,9 +91,8 @@ internal static class ChangePointsCommand
     }
 
     // Each leg's finding written into the summary; the confirmed regressions listed (Markdown) for the commit comment.
-    private static int Settle(string[] args)
+    private static int Settle(CommandArguments a)
     {
-        var a = CommandArguments.Parse("change-points settle", args, ["--summary", "--incoming", "--out", "--comments"], ["--fail-on-confirmed"]);
         var path = a.Required("--summary");
         var summary = ReadSummary(path);
         var incoming = a.Required("--incoming");
@@ -121,9 +143,8 @@ internal static class ChangePointsCommand
         return confirmed.Count > 0 && a.Has("--fail-on-confirmed") ? ExitCodes.Regression : ExitCodes.Ok;
     }
 
-    private static int Steps(string[] args)
+    private static int Steps(CommandArguments a)
     {
-        var a = CommandArguments.Parse("change-points", args, ["--data", "--summary", "--previous"], ["--json", "--md"]);
         if (a.Has("--json") && a.Has("--md"))
         {
             throw new InputException("change-points: give --json or --md, not both");
@@ -160,9 +181,8 @@ internal static class ChangePointsCommand
             : throw new InputException($"{path}: a change-points summary of schema {summary.Schema}; this tool reads schema {StepSummary.CurrentSchema}");
     }
 
-    private static int Evaluate(string[] args)
+    private static int Evaluate(CommandArguments a)
     {
-        var a = CommandArguments.Parse("change-points evaluate", args, ["--trends", "--seed", "--placements"], ["--sweep"]);
         var options = new EvaluationOptions(
             (int)a.Number("--seed", 34, 0, int.MaxValue),
             (int)a.Number("--placements", 5, 1, 100),

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using BenchGuard.Cli;
 using BenchGuard.Comparison;
 using BenchGuard.Output;
@@ -11,16 +12,38 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class CompareCommand
 {
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var a = CommandArguments.Parse(
-            "compare",
-            args,
-            ["--base", "--diff", "--threshold", "--noise", "--top", "--filter*", "--alloc-threshold", "--md", "--json", "--title",
-             "--fail-threshold", "--timing", "--paired-rule", "--paired-alpha", "--paired-confidence", "--paired-min-rounds"],
-            ["--full-id", "--fail-on-regression", "--paired"]);
+        var command = new Command("compare", "Compares two sides (BenchmarkDotNet results or a stored baseline): timing and allocation verdicts.")
+        {
+            CommandOption.Single("--base", "DIR|FILE", "The base side: a BenchmarkDotNet export, a folder searched recursively for them, or a baseline store (baselines/<os>)."),
+            CommandOption.Single("--diff", "DIR|FILE", "The side compared with the base, in the same forms; benchmarks are matched by FullName."),
+            CommandOption.Single("--threshold", "T", "The timing threshold, in Perfolizer's syntax (5%, 0.3ns); a bare number is refused. Required."),
+            CommandOption.Single("--noise", "T", $"The absolute noise floor (default {VerdictDefaults.Noise}): a change that is not also beyond it is Same."),
+            CommandOption.Single("--top", "N", "Only the N largest changes in the console Slower/Faster tables."),
+            CommandOption.Many("--filter", "GLOB", "* and ? globs over the FullName, case-insensitive; several may be given."),
+            CommandOption.Flag("--full-id", "Tables show the FullName with its namespace (otherwise Class.Method(params))."),
+            CommandOption.Single("--alloc-threshold", "SIZE|%", $"Extra bytes per operation tolerated, absolute or relative to the base (default {VerdictDefaults.AllocationThreshold}: any increase is a regression)."),
+            CommandOption.Single("--md", "FILE", "Writes the Markdown report (a PR comment or job summary) to FILE."),
+            CommandOption.Single("--json", "FILE", "Writes every verdict with its numbers (benchguard-compare/1) to FILE."),
+            CommandOption.Single("--title", "TEXT", "A ## heading for the Markdown."),
+            CommandOption.Flag("--fail-on-regression", "Exit 1 when any verdict fails the check; exit 2 when nothing was compared."),
+            CommandOption.Single("--fail-threshold", "T", "Only timing regressions whose ratio exceeds 1 + T fail the check; smaller ones are reported."),
+            CommandOption.Single("--timing", "verdict|indicative|off", "verdict (default): timing can fail the check; indicative: shown, never fails; off: neither shown nor failed."),
+            CommandOption.Flag("--paired", "The paired verdict over rounds, for A/B results merged from rounds on one runner."),
+            CommandOption.Single("--paired-rule", string.Join("|", PairedOptions.Rules), $"The paired verdict's rule (default {VerdictDefaults.PairedRule})."),
+            CommandOption.Single("--paired-alpha", "A", FormattableString.Invariant($"The significance level of the sign, t and rounds-mw rules (default {VerdictDefaults.PairedAlpha}).")),
+            CommandOption.Single("--paired-confidence", "C", FormattableString.Invariant($"The confidence of the median ratio's interval, for the ci rules (default {VerdictDefaults.PairedConfidence}).")),
+            CommandOption.Single("--paired-min-rounds", "N", FormattableString.Invariant($"Unknown when fewer rounds than N pair up (default {VerdictDefaults.PairedMinRounds}, at least 2).")),
+        };
+        command.SetAction(result => Run(new CommandArguments("compare", result)));
+        return command;
+    }
 
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var options = ParseOptions(a, a.Required("--threshold"), VerdictDefaults.AllocationThreshold, null, VerdictDefaults.PairedRule, a.Has("--paired"));
         var top = a.Value("--top") is { } topText
             ? (int.TryParse(topText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n > 0 ? n : throw new InputException($"compare: --top must be a positive integer, not '{topText}'"))

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
 using BenchGuard.AB;
@@ -19,33 +20,49 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class CountersCommand
 {
-    /// <summary>The usage line.</summary>
-    public const string Usage =
-        "usage: counters --base-counters counters.json --head-counters counters.json [--out comparison.json] | counters --program PATH/Benchmarks.dll [--base-program PATH/Benchmarks.dll] [--profile P] [--filter GLOB]... [--case NAME]... [--operations 8] [--instruction-operations 1] [--out counters.json] [--work DIR]";
-
     private static readonly TimeSpan RunLimit = TimeSpan.FromMinutes(20);
 
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
-    {
-        if (args.Contains("--help") || args.Contains("-h"))
-        {
-            Console.Out.WriteLine(Usage);
-            return ExitCodes.Ok;
-        }
+    // The options of counting a program; comparing two counters.json files (--base-counters, --head-counters) takes none.
+    private static readonly string[] ProgramOptions = ["--program", "--base-program", "--profile", "--filter", "--case", "--operations", "--instruction-operations", "--work"];
 
-        if (args.Contains("--base-counters") || args.Contains("--head-counters"))
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
+    {
+        var command = new Command("counters", "Deterministic counters of one build, per operation (bytes, read/write calls, instructions); or the comparison of two builds, or of two counters.json files.")
         {
-            var files = CommandArguments.Parse("counters", args, ["--base-counters", "--head-counters", "--out"], []);
-            var comparison = CountersComparison.Compare(ReadCounters(files.Required("--base-counters")), null, ReadCounters(files.Required("--head-counters")));
-            var comparisonFile = Path.GetFullPath(files.Value("--out", "counters-comparison.json")!);
+            CommandOption.Single("--program", "PATH", "The built benchmark program (Benchmarks.dll) to count."),
+            CommandOption.Single("--base-program", "PATH", "A base build: counts both side by side as pr-report does and writes their comparison."),
+            CommandOption.Single("--profile", "P", "One of benchguard.json's profiles (outside a repository, passed as given)."),
+            CommandOption.Many("--filter", "GLOB", "The benchmarks to count (without --filter or --case: pr-report's slice)."),
+            CommandOption.Many("--case", "NAME", "One case to count, by name; several may be given."),
+            CommandOption.Single("--operations", "N", FormattableString.Invariant($"Operations per case, 1 to 1000 (default: {PullRequestCounters.Operations}; pr-report's with --base-program).")),
+            CommandOption.Single("--instruction-operations", "N", FormattableString.Invariant($"Operations per case counted under callgrind, 0 to 1000; 0 leaves instructions out (default: {PullRequestCounters.InstructionOperations}).")),
+            CommandOption.Single("--out", "FILE", "The file written (default: counters.json; with --base-counters, counters-comparison.json)."),
+            CommandOption.Single("--work", "DIR", "The runs' working folder (default: counters-work beside --out)."),
+            CommandOption.Single("--base-counters", "FILE", "The base's counters.json, compared with --head-counters (no program is run)."),
+            CommandOption.Single("--head-counters", "FILE", "The head's counters.json, compared with --base-counters."),
+        };
+        command.SetAction(result => Run(new CommandArguments("counters", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
+        if (a.Value("--base-counters") is not null || a.Value("--head-counters") is not null)
+        {
+            if (ProgramOptions.FirstOrDefault(a.IsGiven) is { } other)
+            {
+                throw new InputException($"counters: {other} is not taken with --base-counters and --head-counters, which compare two files");
+            }
+
+            var comparison = CountersComparison.Compare(ReadCounters(a.Required("--base-counters")), null, ReadCounters(a.Required("--head-counters")));
+            var comparisonFile = Path.GetFullPath(a.Value("--out", "counters-comparison.json")!);
             JsonFormat.Write(comparisonFile, comparison);
             Console.Out.WriteLine($"counters: {comparison.Moved} moved, {comparison.Failing} failing: {comparisonFile}");
             return ExitCodes.Ok;
         }
 
-        var a = CommandArguments.Parse(
-            "counters", args, ["--program", "--base-program", "--profile", "--filter*", "--case*", "--operations", "--instruction-operations", "--out", "--work"], []);
         var program = Path.GetFullPath(a.Required("--program"));
         if (!File.Exists(program))
         {

@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.CommandLine;
 using BenchGuard.Cli;
 using BenchGuard.Configuration;
 using BenchGuard.Counters;
@@ -28,10 +29,25 @@ internal static class ExportTrendCommand
     /// <summary>The series of BenchmarkDotNet's bytes per operation: its metric, as <see cref="TimeMetric"/>.</summary>
     public const string AllocatedMetric = "allocated";
 
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var a = CommandArguments.Parse("export-trend", args, ["--results", "--os", "--out-dir", "--counters", "--summary"], ["--allow-failed"]);
+        var command = new Command("export-trend", "Writes github-action-benchmark customSmallerIsBetter files: time, allocated bytes, and with --counters the counters this OS measures.")
+        {
+            CommandOption.Single("--results", "DIR", "The BenchmarkDotNet results to export (not a baseline store). Required."),
+            CommandOption.Single("--os", "OS", "The runner OS the results were measured on. Required."),
+            CommandOption.Single("--out-dir", "DIR", "Where time.json, allocated.json and the counters' files are written. Required."),
+            CommandOption.Single("--counters", "FILE", "One build's counters.json (counters --program): one more file per counter it measured."),
+            CommandOption.Single("--summary", "FILE", "Appends the series written and every counter left out, and why, to FILE (the job summary) as Markdown."),
+            CommandOption.Flag("--allow-failed", "A failed benchmark is left out and listed, without exit 1."),
+        };
+        command.SetAction(result => Run(new CommandArguments("export-trend", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var results = ResultSetLoader.Load(a.Required("--results"));
         var os = a.Required("--os");
         var outDir = a.Required("--out-dir");

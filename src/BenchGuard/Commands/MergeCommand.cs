@@ -1,3 +1,4 @@
+using System.CommandLine;
 using BenchGuard.Cli;
 using BenchGuard.Input;
 using BenchGuard.Merging;
@@ -12,10 +13,21 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class MergeCommand
 {
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var a = CommandArguments.Parse("merge", args, ["--inputs*", "--out"], []);
+        var command = new Command("merge", "Joins single-launch runs of one side into one BenchmarkDotNet-shaped export per class; input k becomes launch k.")
+        {
+            CommandOption.Many("--inputs", "DIR|FILE", "The runs of one side, in round order. Required."),
+            CommandOption.Single("--out", "DIR", "Where the merged <class>-report-full.json files are written. Required."),
+        };
+        command.SetAction(result => Run(new CommandArguments("merge", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var inputs = a.Values("--inputs");
         if (inputs.Count == 0)
         {

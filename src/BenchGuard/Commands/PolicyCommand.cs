@@ -1,5 +1,6 @@
 using System.Globalization;
 using BenchGuard.AB;
+using System.CommandLine;
 using BenchGuard.Cli;
 using BenchGuard.Comparison;
 
@@ -13,9 +14,6 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class PolicyCommand
 {
-    /// <summary>The usage line.</summary>
-    public const string Usage = "usage: policy [--github-output FILE]";
-
     /// <summary>Every value, by the name the workflows read (<c>steps.policy.outputs.NAME</c>) and build-site takes.</summary>
     public static IReadOnlyList<(string Name, string Value)> Values { get; } =
     [
@@ -26,16 +24,20 @@ internal static class PolicyCommand
         ("build-timeout-seconds", ((int)AbOptions.DefaultLaunchTimeout.TotalSeconds).ToString(CultureInfo.InvariantCulture)),
     ];
 
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        if (args.Contains("--help") || args.Contains("-h"))
+        var command = new Command("policy", "Prints the policy values the workflows, the alert finder and the trend page apply, one name=value line each.")
         {
-            Console.Out.WriteLine(Usage);
-            return ExitCodes.Ok;
-        }
+            CommandOption.Single("--github-output", "FILE", "Appends the lines to FILE (a step's $GITHUB_OUTPUT) instead of printing them."),
+        };
+        command.SetAction(result => Run(new CommandArguments("policy", result)));
+        return command;
+    }
 
-        var a = CommandArguments.Parse("policy", args, ["--github-output"], []);
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var text = string.Concat(Values.Select(v => $"{v.Name}={v.Value}\n"));
         if (a.Value("--github-output") is not { } file)
         {

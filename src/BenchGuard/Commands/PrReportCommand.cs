@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
 using System.Text.RegularExpressions;
@@ -23,34 +24,51 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static partial class PrReportCommand
 {
-    /// <summary>The usage line.</summary>
-    public const string Usage =
-        "usage: scripts/pr-report [--against REF|--base REF] [--head REF] [--os ubuntu-latest|windows-latest] [--profile P] [--rounds N] [--filter GLOB]... [--out DIR] [--src DIR] [--threshold T] [--fail-threshold T] [--interleave method|suite] [--paired-rule R] [--paired-alpha A] [--alloc-threshold 512B] [--instruction-operations 1] [--fail-on-regression] [--build-property NAME=VALUE]... [--bench-arg ARG]... [--keep-src [--reuse-build]]";
-
     // Apart from the default --out (artifacts/pr-report) and any upload folder, and git-ignored (artifacts/) so that
     // the working-tree snapshot never takes a kept checkout; stable across runs for --keep-src --reuse-build.
     /// <summary>Where the sides' checkouts go when no --src is given, relative to the repository.</summary>
     internal static readonly string DefaultSources = Path.Combine("artifacts", "pr-report-src");
 
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args) => Run(args, null);
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    /// <param name="removeCheckout">Replaces the checkout removal (tests make it fail); null for the real one.</param>
+    public static Command Define(Func<string, string?>? removeCheckout = null)
+    {
+        var command = new Command("pr-report", "The same-runner A/B of head vs base plus head vs baselines/<os>, as one report (what scripts/pr-report runs).")
+        {
+            CommandOption.Single("--against", "REF", "The base is the merge-base with REF (default: main, or origin/main without a local main)."),
+            CommandOption.Single("--base", "REF", "The base commit itself (instead of --against)."),
+            CommandOption.Single("--head", "REF", "The head commit (default: the working tree, tracked files and untracked ones git does not ignore)."),
+            CommandOption.Single("--os", "RUNNER-OS", "The runner OS whose baselines/<os> the head is compared with (default: this machine's)."),
+            CommandOption.Single("--profile", "P", "One of benchguard.json's profiles (default: its first)."),
+            CommandOption.Single("--rounds", "N", "Rounds of launches, 1 to 99 (default: benchguard.json's, else the interleaving's)."),
+            CommandOption.Many("--filter", "GLOB", "The benchmarks to run (default: benchguard.json's PR slice)."),
+            CommandOption.Single("--out", "DIR", "Where the report and results are written (default: artifacts/pr-report)."),
+            CommandOption.Single("--src", "DIR", "Where the sides' checkouts go, never inside --out (default: artifacts/pr-report-src)."),
+            CommandOption.Single("--threshold", "T", $"The timing threshold (default: benchguard.json's, else {VerdictDefaults.PipelineThreshold})."),
+            CommandOption.Single("--fail-threshold", "T", $"Only timing regressions beyond 1 + T fail the check (default: benchguard.json's, else {VerdictDefaults.PipelineFailThreshold})."),
+            CommandOption.Single("--interleave", string.Join("|", AbOptions.Interleavings), $"method: each benchmark method is its own launch per side; suite: one launch of the whole slice per side and round (default: {VerdictDefaults.Interleave})."),
+            CommandOption.Single("--paired-rule", "R", $"The paired verdict's rule (default: {VerdictDefaults.PipelinePairedRule})."),
+            CommandOption.Single("--paired-alpha", "A", FormattableString.Invariant($"The paired verdict's significance level (default: {VerdictDefaults.PairedAlpha}).")),
+            CommandOption.Single("--alloc-threshold", "SIZE|%", $"Extra bytes per operation tolerated against the stored baseline (default: benchguard.json's, else {VerdictDefaults.PipelineAllocationThreshold})."),
+            CommandOption.Single("--instruction-operations", "N", FormattableString.Invariant($"Operations per case counted under callgrind, 0 to 1000; 0 leaves instructions out (default: {PullRequestCounters.InstructionOperations}).")),
+            CommandOption.Single("--repo", "DIR", "The repository (default: the current folder's)."),
+            CommandOption.Many("--build-property", "NAME=VALUE", "Passed to each side's build as -p:NAME=VALUE, replacing benchguard.json's value of that name."),
+            CommandOption.PassThrough("--bench-arg", "ARG", "Passed to the benchmark program untouched, even when it looks like an option."),
+            CommandOption.Flag("--fail-on-regression", "Exit 1 when the report counts a verdict that fails the check."),
+            CommandOption.Flag("--keep-src", "Keeps the checkouts afterwards."),
+            CommandOption.Flag("--reuse-build", "With --keep-src, takes a kept side's build when it is of the same commit."),
+        };
+        command.SetAction(result => Run(new CommandArguments("pr-report", result), removeCheckout));
+        return command;
+    }
 
     /// <summary>Runs the command; <paramref name="removeCheckout"/> replaces the checkout removal (tests make it fail).</summary>
-    public static int Run(string[] args, Func<string, string?>? removeCheckout)
-    {
-        var (rest, benchArguments) = PassThroughOptions.Take("pr-report", args, "--bench-arg");
-        if (rest.Contains("--help") || rest.Contains("-h"))
-        {
-            Console.Out.WriteLine(Usage);
-            return ExitCodes.Ok;
-        }
+    public static int Run(string[] args, Func<string, string?>? removeCheckout) =>
+        Run(ToolCommandLine.Parse("pr-report", Define(removeCheckout), args), removeCheckout);
 
-        var a = CommandArguments.Parse(
-            "pr-report",
-            rest,
-            ["--against", "--base", "--head", "--os", "--profile", "--rounds", "--filter*", "--out", "--src", "--threshold", "--fail-threshold",
-             "--interleave", "--paired-rule", "--paired-alpha", "--alloc-threshold", "--instruction-operations", "--repo", "--build-property*"],
-            ["--fail-on-regression", "--keep-src", "--reuse-build"]);
+    private static int Run(CommandArguments a, Func<string, string?>? removeCheckout)
+    {
+        var benchArguments = a.Values("--bench-arg");
 
         // The repository's configuration gives the slice and any knob it sets; an option given here overrides both.
         var git = GitRepository.Find(Path.GetFullPath(a.Value("--repo", ".")!))

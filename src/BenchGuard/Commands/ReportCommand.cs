@@ -1,3 +1,4 @@
+using System.CommandLine;
 using BenchGuard.Cli;
 using BenchGuard.Counters;
 using BenchGuard.Output;
@@ -13,10 +14,31 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class ReportCommand
 {
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var a = CommandArguments.Parse("report", args, ["--os", "--ab", "--baseline", "--ab-error", "--counters", "--counters-error", "--md", "--json"], ["--fail-on-regression"]);
+        var command = new Command("report", "Composes one OS section of the PR comment from compare --json outputs and pr-report's counters comparison.")
+        {
+            CommandOption.Single("--os", "OS", "The runner OS the section is for. Required."),
+            CommandOption.Single("--ab", "FILE", "Head vs base on this runner (compare --paired --json)."),
+            CommandOption.Single("--baseline", "FILE", "Head vs baselines/<os> (compare --timing indicative --json)."),
+            CommandOption.Single("--ab-error", "TEXT", "Why the A/B step failed; the other parts are still shown."),
+            CommandOption.Single("--counters", "FILE", "pr-report's comparison of the deterministic counters of base and head."),
+            CommandOption.Single("--counters-error", "TEXT", "Why the counters are missing (instead of --counters)."),
+            CommandOption.Single("--md", "FILE", "Writes the Markdown section to FILE. Required."),
+            CommandOption.Single("--json", "FILE", "Writes the section's summary (benchguard-report/1) to FILE. Required."),
+            CommandOption.Flag("--fail-on-regression", "Exit 1 when a verdict (the counters' included) fails the check."),
+        };
+        command.SetAction(result => Run(new CommandArguments("report", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command with options given as text, as pr-report composes them.</summary>
+    public static int Run(string[] args) => Run(ToolCommandLine.Parse("report", Define(), args));
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var os = a.Required("--os");
         var mdPath = a.Required("--md");
         var jsonPath = a.Required("--json");

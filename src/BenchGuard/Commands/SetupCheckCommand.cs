@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using System.CommandLine;
 using BenchGuard.Cli;
 using BenchGuard.Setup;
 
@@ -13,19 +14,21 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static partial class SetupCheckCommand
 {
-    /// <summary>The usage line.</summary>
-    public const string Usage = "usage: setup-check --repo OWNER/NAME [--checkout DIR]";
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
+    {
+        var command = new Command("setup-check", "The pipeline's one-time setup on GitHub, read with gh (GET requests only), as one table: set, missing with its fix, or to check by hand.")
+        {
+            CommandOption.Single("--repo", "OWNER/NAME", "The GitHub repository to check. Required."),
+            CommandOption.Single("--checkout", "DIR", "The clone whose pinned actions a repository that allows only selected actions must allow (default: the current folder)."),
+        };
+        command.SetAction(result => Run(new CommandArguments("setup-check", result)));
+        return command;
+    }
 
     /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    public static int Run(CommandArguments a)
     {
-        if (args.Contains("--help") || args.Contains("-h"))
-        {
-            Console.Out.WriteLine(Usage);
-            return ExitCodes.Ok;
-        }
-
-        var a = CommandArguments.Parse("setup-check", args, ["--repo", "--checkout"], []);
         var repo = a.Required("--repo");
         if (!RepositoryName().IsMatch(repo) || repo.EndsWith("/.", StringComparison.Ordinal) || repo.EndsWith("/..", StringComparison.Ordinal))
         {

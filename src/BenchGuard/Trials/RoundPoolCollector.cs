@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using System.Text.RegularExpressions;
 using BenchGuard.AB;
@@ -16,11 +17,25 @@ internal static partial class RoundPoolCollector
 {
     private const string Header = "round\tkind\tslowdown\tunit\tside\tstarted\tseconds\texit\tjson";
 
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var (rest, benchArguments) = PassThroughOptions.Take("collect-rounds", args, "--bench-arg");
-        var a = CommandArguments.Parse("collect-rounds", rest, [.. TrialPool.Options, "--max-rounds", "--levels"], []);
+        var command = new Command("collect-rounds", "A pool of rounds in the --interleave method protocol, the head slowed at each round's level; resumable.");
+        foreach (var option in TrialPool.Options())
+        {
+            command.Add(option);
+        }
+
+        command.Add(CommandOption.Single("--levels", "L1,L2,...", "The slowdown of each round in turn, as fractions (default: 0,0.10,0.20)."));
+        command.Add(CommandOption.Single("--max-rounds", "N", "Stops after N rounds."));
+        command.SetAction(result => Run(new CommandArguments("collect-rounds", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
+        var benchArguments = a.Values("--bench-arg");
         var filters = a.Values("--filter");
         if (filters.Count == 0)
         {

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using BenchGuard.AB;
 using BenchGuard.Cli;
@@ -17,11 +18,27 @@ internal static class SuitePoolCollector
     private const string Header = "seq\tkind\tslowdown\tstarted\tseconds\texit\tjson";
     private static readonly string[] Schedule = ["P", "S10", "P", "S20"];
 
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    /// <param name="name">collect, or run, which collects and then analyzes.</param>
+    public static Command Define(string name = "collect")
     {
-        var (rest, benchArguments) = PassThroughOptions.Take("collect", args, "--bench-arg");
-        var a = CommandArguments.Parse("collect", rest, [.. TrialPool.Options, "--max-launches"], []);
+        var command = new Command(name, name == "collect"
+            ? "A pool of whole-slice out-of-process launches in the schedule P S10 P S20 (the --interleave suite protocol); resumable."
+            : "collect, then analyze the same pool with analyze's defaults.");
+        foreach (var option in TrialPool.Options())
+        {
+            command.Add(option);
+        }
+
+        command.Add(CommandOption.Single("--max-launches", "N", "Stops after N launches."));
+        command.SetAction(result => Run(new CommandArguments("collect", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
+        var benchArguments = a.Values("--bench-arg");
         var filters = a.Values("--filter");
         if (filters.Count == 0)
         {

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using BenchGuard.AB;
 using BenchGuard.Cli;
@@ -89,8 +90,16 @@ internal sealed class TrialPool
         return new TrialPool(folder, build, deadline, launcher, progress, configuration.Profiles?[0], slowdownVariable);
     }
 
-    /// <summary>The options every collector takes.</summary>
-    public static readonly string[] Options = ["--pool", "--commit", "--until", "--filter*", "--repo"];
+    /// <summary>The options every collector takes, built anew for each command that declares them.</summary>
+    public static Option[] Options() =>
+    [
+        CommandOption.Single("--pool", "DIR", "The pool's folder: its one build, launches and logs; an existing pool is resumed. Required."),
+        CommandOption.Many("--filter", "GLOB", "The slice the launches run. Required."),
+        CommandOption.Single("--commit", "REF", "The commit built once for the pool (default: HEAD)."),
+        CommandOption.Single("--until", "HH:MM", "Stops collecting at this time (UTC)."),
+        CommandOption.Single("--repo", "DIR", "The repository (default: the current folder's)."),
+        CommandOption.PassThrough("--bench-arg", "ARG", "Passed to the benchmark program untouched, even when it looks like an option."),
+    ];
 
     /// <summary>A whole number option.</summary>
     public static int Count(string command, CommandArguments a, string name) =>

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using BenchGuard.Cli;
 using BenchGuard.Comparison;
@@ -14,11 +15,28 @@ namespace BenchGuard.Trials;
 /// </summary>
 internal static class TrialsAnalysis
 {
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args)
+    /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        var a = CommandArguments.Parse(
-            "analyze", args, ["--pool", "--trials", "--rounds*", "--thresholds*", "--rules*", "--seed", "--out", "--first-seq", "--last-seq"], []);
+        var command = new Command("analyze", "Forms A/A and slowed trials from a pool and gives every one the comparer's verdicts; writes analysis/trials.md and trials.json.")
+        {
+            CommandOption.Single("--pool", "DIR", "The pool (either layout). Required."),
+            CommandOption.Single("--trials", "N", "Trials per setting, 1 to 100000 (default: 20)."),
+            CommandOption.Many("--rounds", "K", "Rounds per A/B trial; several may be given (default: 6)."),
+            CommandOption.Many("--thresholds", "T", $"Timing thresholds; several may be given (default: {VerdictDefaults.PipelineThreshold})."),
+            CommandOption.Many("--rules", "R[@ALPHA]", "Paired rules, each with its alpha; several may be given (default: every rule)."),
+            CommandOption.Single("--seed", "S", "The seed of the draws (default: 8)."),
+            CommandOption.Single("--out", "DIR", "Where trials.md and trials.json are written (default: the pool's analysis/)."),
+            CommandOption.Single("--first-seq", "N", "The first launch of the pool taken (default: 1)."),
+            CommandOption.Single("--last-seq", "N", "The last launch of the pool taken (default: the last)."),
+        };
+        command.SetAction(result => Run(new CommandArguments("analyze", result)));
+        return command;
+    }
+
+    /// <summary>Runs the command.</summary>
+    public static int Run(CommandArguments a)
+    {
         var pool = Path.GetFullPath(a.Required("--pool"));
         if (!Directory.Exists(pool))
         {

@@ -1,3 +1,6 @@
+using System.CommandLine;
+using BenchGuard.Cli;
+
 namespace BenchGuard.Trials;
 
 /// <summary>
@@ -7,21 +10,24 @@ namespace BenchGuard.Trials;
 /// </summary>
 internal static class TrialsCommand
 {
-    /// <summary>Runs the command.</summary>
-    public static int Run(string[] args) => args.FirstOrDefault() switch
+    /// <summary>The command and its sub-commands, as <c>--help</c> lists them.</summary>
+    public static Command Define()
     {
-        "collect" => SuitePoolCollector.Run(args[1..]),
-        "collect-rounds" => RoundPoolCollector.Run(args[1..]),
-        "analyze" => TrialsAnalysis.Run(args[1..]),
-        "run" => CollectThenAnalyze(args[1..]),
-        var other => throw new InputException($"trials: expected collect, collect-rounds, analyze or run, not '{other ?? "nothing"}'"),
-    };
+        var run = SuitePoolCollector.Define("run");
+        run.SetAction(result => CollectThenAnalyze(new CommandArguments("collect", result)));
+        return new Command("trials", "The verdict trials: pools of launches of one build with injected slowdowns, and how often each verdict is right.")
+        {
+            SuitePoolCollector.Define(),
+            RoundPoolCollector.Define(),
+            TrialsAnalysis.Define(),
+            run,
+        };
+    }
 
-    // collect, then analyze the same pool with analyze's defaults. collect returns Ok or throws, and it has refused a
-    // missing --pool value before anything ran.
-    private static int CollectThenAnalyze(string[] args)
+    // collect, then analyze the same pool with analyze's defaults. collect returns Ok or throws.
+    private static int CollectThenAnalyze(CommandArguments collect)
     {
-        SuitePoolCollector.Run(args);
-        return TrialsAnalysis.Run(["--pool", args[Array.IndexOf(args, "--pool") + 1]]);
+        SuitePoolCollector.Run(collect);
+        return TrialsAnalysis.Run(ToolCommandLine.Parse("analyze", TrialsAnalysis.Define(), ["--pool", collect.Required("--pool")]));
     }
 }

@@ -29,7 +29,7 @@ public sealed class LaunchTests : IDisposable
         Assert.True(Directory.Exists(outDir));
         Assert.Empty(Directory.EnumerateFileSystemEntries(outDir));
         // The program's own complaint, about the first argument a launch passes, is in the launch's log.
-        Assert.Contains("unknown command '--launchCount'", File.ReadAllText(log), StringComparison.Ordinal);
+        Assert.Contains("Unrecognized command or argument '--launchCount'", File.ReadAllText(log), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -117,7 +117,7 @@ public sealed class LaunchTests : IDisposable
         var run = ComparerRun.Of("counters", "--program", program, "--work", work, "--instruction-operations", "0", "--out", this.folder.File("counters.json"));
 
         run.AssertBadInput("the counters run (dotnet) failed");
-        Assert.Contains("unknown command '--counters'", File.ReadAllText(Path.Combine(work, "native.log")), StringComparison.Ordinal);
+        Assert.Contains("Unrecognized command or argument '--counters'", File.ReadAllText(Path.Combine(work, "native.log")), StringComparison.Ordinal);
         Assert.False(File.Exists(this.folder.File("counters.json")));
     }
 

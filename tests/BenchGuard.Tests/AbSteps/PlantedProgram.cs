@@ -7,7 +7,10 @@ namespace BenchGuard.Tests.AbSteps;
 /// </summary>
 internal static class PlantedProgram
 {
-    /// <summary>Copies the comparer to <paramref name="program"/>, with the runtime settings the host needs beside it.</summary>
+    /// <summary>
+    /// Copies the comparer to <paramref name="program"/>, with the runtime settings the host needs beside it and the
+    /// command-line parser, which reads the arguments before any command could need another library.
+    /// </summary>
     public static void At(string program)
     {
         var folder = Path.GetDirectoryName(program)!;
@@ -15,5 +18,7 @@ internal static class PlantedProgram
         var comparer = typeof(Program).Assembly.Location;
         File.Copy(comparer, program, overwrite: true);
         File.Copy(Path.ChangeExtension(comparer, ".runtimeconfig.json"), Path.ChangeExtension(program, ".runtimeconfig.json"), overwrite: true);
+        var parser = typeof(System.CommandLine.Command).Assembly.Location;
+        File.Copy(parser, Path.Combine(folder, Path.GetFileName(parser)), overwrite: true);
     }
 }

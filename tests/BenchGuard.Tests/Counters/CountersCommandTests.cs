@@ -82,7 +82,19 @@ public sealed class CountersCommandTests : IDisposable
         var run = ComparerRun.Of("counters", option);
 
         Assert.Equal(0, run.ExitCode);
-        Assert.StartsWith("usage: counters", run.Out, StringComparison.Ordinal);
+        Assert.Contains("benchguard counters [options]", run.Out, StringComparison.Ordinal);
+        Assert.Contains("--base-counters <FILE>", run.Out, StringComparison.Ordinal);
+        Assert.Empty(run.Error);
+    }
+
+    [Fact]
+    public void A_program_option_with_two_counters_files_is_bad_usage()
+    {
+        var other = this.folder.File("other.json");
+        File.WriteAllText(other, "[1, 2]");
+
+        ComparerRun.Of("counters", "--base-counters", other, "--head-counters", other, "--filter", "*")
+            .AssertBadInput("counters: --filter is not taken with --base-counters and --head-counters");
     }
 
     [Fact]

@@ -272,7 +272,8 @@ public sealed class HostileInputTests
 
         // Each update runs in its own thread straight through the command, as two CI jobs would run the tool.
         var runs = Enumerable.Range(0, 8)
-            .Select(i => Task.Run(() => Commands.BaselineCommand.Run(["update", "--results", temp.File($"run{i}"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines"), "--commit", $"c{i}"])))
+            .Select(i => Task.Run(() => Commands.BaselineUpdateCommand.Run(BenchGuard.Cli.ToolCommandLine.Parse(
+                "baseline update", Commands.BaselineUpdateCommand.Define(), ["--results", temp.File($"run{i}"), "--os", "ubuntu-latest", "--baselines", temp.File("baselines"), "--commit", $"c{i}"]))))
             .ToArray();
         var codes = await Task.WhenAll(runs).WaitAsync(TimeSpan.FromSeconds(120), TestContext.Current.CancellationToken);
         Assert.All(codes, code => Assert.Equal(0, code));

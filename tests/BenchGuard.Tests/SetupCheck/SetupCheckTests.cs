@@ -335,7 +335,7 @@ public sealed partial class SetupCheckTests : IDisposable
     [InlineData(new[] { "--repo", "FilePipes" }, "setup-check: --repo must be OWNER/NAME, not 'FilePipes'")]
     [InlineData(new[] { "--repo", "octo-org/File Pipes" }, "setup-check: --repo must be OWNER/NAME, not 'octo-org/File Pipes'")]
     [InlineData(new[] { "--repo", "octo-org/.." }, "setup-check: --repo must be OWNER/NAME, not 'octo-org/..'")]
-    [InlineData(new[] { "--repo", Repo, "--fix" }, "setup-check: unknown option '--fix'")]
+    [InlineData(new[] { "--repo", Repo, "--fix" }, "error: Unrecognized command or argument '--fix'. (see benchguard setup-check --help)")]
     public void BadUsageIsOneLineAndExitTwo(string[] args, string expected)
     {
         var run = this.gh.Run(args);

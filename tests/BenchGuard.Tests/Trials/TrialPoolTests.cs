@@ -99,10 +99,10 @@ public sealed class TrialPoolTests : IDisposable
     public void Dispose() => this.repository.Dispose();
 
     private static CommandArguments Arguments(string? maxLaunches) =>
-        CommandArguments.Parse("collect", maxLaunches is null ? [] : ["--max-launches", maxLaunches], ["--max-launches"], []);
+        ToolCommandLine.Parse("collect", SuitePoolCollector.Define(), maxLaunches is null ? [] : ["--max-launches", maxLaunches]);
 
     private TrialPool Open(params string[] args) =>
-        TrialPool.Open("collect", CommandArguments.Parse("collect", [.. args, "--repo", this.repository.Root], TrialPool.Options, []));
+        TrialPool.Open("collect", ToolCommandLine.Parse("collect", SuitePoolCollector.Define(), [.. args, "--repo", this.repository.Root]));
 
     // A pool folder whose one build is in place (its content does not matter: nothing is launched).
     private string BuiltPool()

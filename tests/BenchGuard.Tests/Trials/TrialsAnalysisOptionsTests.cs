@@ -163,7 +163,7 @@ public sealed class TrialsAnalysisOptionsTests : IDisposable
 
     [Fact]
     public void TrialsWithoutASubcommandIsBadInput() =>
-        ComparerRun.Of("trials").AssertBadInput("trials: ");
+        ComparerRun.Of("trials").AssertBadInput("error: Required command was not provided. (see benchguard trials --help)");
 
     [Fact]
     public void AFolderThatIsNotThereIsBadInput() =>
