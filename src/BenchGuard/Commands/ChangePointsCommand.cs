@@ -19,6 +19,10 @@ namespace BenchGuard.Commands;
 /// </summary>
 internal static class ChangePointsCommand
 {
+    // evaluate's defaults, which its help states: the seed and placements of the table in docs/verdict-quality.md.
+    private const int DefaultSeed = 34;
+    private const int DefaultPlacements = 5;
+
     /// <summary>The file a step-check leg's output folder holds its leg in (<see cref="StepCheckLeg"/>, as check-plan printed it).</summary>
     public const string LegFile = "leg.json";
 
@@ -56,8 +60,8 @@ internal static class ChangePointsCommand
         {
             CommandOption.Single("--trends", "DIR", "The real histories. Required."),
             CommandOption.Flag("--sweep", "Scores the finder at the defaults and at stricter settings, as one table."),
-            CommandOption.Single("--seed", "N", "The seed of the placements (default: 34)."),
-            CommandOption.Single("--placements", "N", "Placements per series and planted change, 1 to 100 (default: 5)."),
+            CommandOption.Single("--seed", "N", $"The seed of the placements (default: {DefaultSeed})."),
+            CommandOption.Single("--placements", "N", $"Placements per series and planted change, 1 to 100 (default: {DefaultPlacements})."),
         };
         evaluate.SetAction(result => Evaluate(new CommandArguments("change-points evaluate", result)));
 
@@ -184,8 +188,8 @@ internal static class ChangePointsCommand
     private static int Evaluate(CommandArguments a)
     {
         var options = new EvaluationOptions(
-            (int)a.Number("--seed", 34, 0, int.MaxValue),
-            (int)a.Number("--placements", 5, 1, 100),
+            (int)a.Number("--seed", DefaultSeed, 0, int.MaxValue),
+            (int)a.Number("--placements", DefaultPlacements, 1, 100),
             EvaluationOptions.InTime * 10);
         var series = RealTrendsFolder.Read(a.Required("--trends"));
         if (!a.Has("--sweep"))

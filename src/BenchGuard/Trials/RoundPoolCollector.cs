@@ -15,6 +15,9 @@ namespace BenchGuard.Trials;
 /// </summary>
 internal static partial class RoundPoolCollector
 {
+    // The slowdowns of the rounds when --levels is not given, which its help states.
+    private const string DefaultLevels = "0,0.10,0.20";
+
     private const string Header = "round\tkind\tslowdown\tunit\tside\tstarted\tseconds\texit\tjson";
 
     /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
@@ -26,7 +29,7 @@ internal static partial class RoundPoolCollector
             command.Add(option);
         }
 
-        command.Add(CommandOption.Single("--levels", "L1,L2,...", "The slowdown of each round in turn, as fractions (default: 0,0.10,0.20)."));
+        command.Add(CommandOption.Single("--levels", "L1,L2,...", $"The slowdown of each round in turn, as fractions (default: {DefaultLevels})."));
         command.Add(CommandOption.Single("--max-rounds", "N", "Stops after N rounds."));
         command.SetAction(result => Run(new CommandArguments("collect-rounds", result)));
         return command;
@@ -42,7 +45,7 @@ internal static partial class RoundPoolCollector
             throw new InputException("collect-rounds: --filter is required: trials run a slice, say which");
         }
 
-        var levels = a.Value("--levels", "0,0.10,0.20")!.Split(',');
+        var levels = a.Value("--levels", DefaultLevels)!.Split(',');
         foreach (var level in levels)
         {
             if (!LevelPattern().IsMatch(level))

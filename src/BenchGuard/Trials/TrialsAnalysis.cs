@@ -15,19 +15,24 @@ namespace BenchGuard.Trials;
 /// </summary>
 internal static class TrialsAnalysis
 {
+    // The defaults the help states, defined once.
+    private const int DefaultTrials = 20;
+    private const int DefaultSeed = 8;
+    private const int FirstSeq = 1;
+
     /// <summary>The command and its options, as <c>--help</c> lists them.</summary>
     public static Command Define()
     {
         var command = new Command("analyze", "Forms A/A and slowed trials from a pool and gives every one the comparer's verdicts; writes analysis/trials.md and trials.json.")
         {
             CommandOption.Single("--pool", "DIR", "The pool (either layout). Required."),
-            CommandOption.Single("--trials", "N", "Trials per setting, 1 to 100000 (default: 20)."),
+            CommandOption.Single("--trials", "N", $"Trials per setting, 1 to 100000 (default: {DefaultTrials})."),
             CommandOption.Many("--rounds", "K", "Rounds per A/B trial; several may be given (default: 6)."),
             CommandOption.Many("--thresholds", "T", $"Timing thresholds; several may be given (default: {VerdictDefaults.PipelineThreshold})."),
             CommandOption.Many("--rules", "R[@ALPHA]", "Paired rules, each with its alpha; several may be given (default: every rule)."),
-            CommandOption.Single("--seed", "S", "The seed of the draws (default: 8)."),
+            CommandOption.Single("--seed", "S", $"The seed of the draws (default: {DefaultSeed})."),
             CommandOption.Single("--out", "DIR", "Where trials.md and trials.json are written (default: the pool's analysis/)."),
-            CommandOption.Single("--first-seq", "N", "The first launch of the pool taken (default: 1)."),
+            CommandOption.Single("--first-seq", "N", $"The first launch of the pool taken (default: {FirstSeq})."),
             CommandOption.Single("--last-seq", "N", "The last launch of the pool taken (default: the last)."),
         };
         command.SetAction(result => Run(new CommandArguments("analyze", result)));
@@ -44,11 +49,11 @@ internal static class TrialsAnalysis
         }
 
         var settings = new Settings(
-            (int)a.Number("--trials", 20, 1, 100_000),
+            (int)a.Number("--trials", DefaultTrials, 1, 100_000),
             a.Values("--rounds") is { Count: > 0 } given ? given.Select(r => Whole("--rounds", r)).ToList() : [6],
             a.Values("--thresholds") is { Count: > 0 } thresholds ? thresholds : [VerdictDefaults.PipelineThreshold],
             a.Values("--rules") is { Count: > 0 } rules ? rules : PairedOptions.Rules,
-            (int)a.Number("--seed", 8, 0, int.MaxValue));
+            (int)a.Number("--seed", DefaultSeed, 0, int.MaxValue));
         foreach (var threshold in settings.Thresholds)
         {
             TimeThreshold.Parse("--thresholds", threshold);
@@ -102,7 +107,7 @@ internal static class TrialsAnalysis
         }
         else
         {
-            var launches = PoolReader.Launches(pool, (int)a.Number("--first-seq", 1, 1, int.MaxValue), (int)a.Number("--last-seq", int.MaxValue, 1, int.MaxValue));
+            var launches = PoolReader.Launches(pool, (int)a.Number("--first-seq", FirstSeq, 1, int.MaxValue), (int)a.Number("--last-seq", int.MaxValue, 1, int.MaxValue));
             if (launches.Count == 0)
             {
                 throw new InputException($"analyze: {pool} holds no launch with results");
