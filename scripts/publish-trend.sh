@@ -159,8 +159,7 @@ write_summary() {
   fi
   local previous=()
   [ ! -f "$pages/$data_dir/steps.json" ] || previous=(--previous "$pages/$data_dir/steps.json")
-  bash scripts/benchguard change-points --data "$pages/$data_dir/data.js" --summary "$pages/$data_dir/steps.json.new" "${previous[@]}" > "$pages.txt"
-  tail -n 1 "$pages.txt"
+  bash scripts/benchguard change-points --data "$pages/$data_dir/data.js" --summary "$pages/$data_dir/steps.json.new" "${previous[@]}" | tail -n 1
   mv "$pages/$data_dir/steps.json.new" "$pages/$data_dir/steps.json"
 }
 

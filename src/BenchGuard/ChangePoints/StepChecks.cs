@@ -71,13 +71,12 @@ internal static partial class StepChecks
     {
         var groups = summary.Steps
             .Where(s => s is { State: StepState.Active, Kind: StepKind.Regression } && CheckedMetrics.Contains(s.Metric) && MethodOf(s.Benchmark) is not null)
-            .Select(s => s.Confirmation switch
+            .SelectMany(s => s.Confirmation switch
             {
-                StepConfirmation.Unconfirmed => (Step: s, Kind: StepCheckLeg.Confirm, Commit: s.Commit, Base: s.Base ?? string.Empty),
-                StepConfirmation.Confirmed when s.Bisect is { Commits: > 1 } range => (Step: s, Kind: StepCheckLeg.Bisect, Commit: range.Bad, Base: range.Good),
-                _ => (Step: s, Kind: string.Empty, Commit: string.Empty, Base: string.Empty),
+                StepConfirmation.Unconfirmed => [(Step: s, Kind: StepCheckLeg.Confirm, Commit: s.Commit, Base: s.Base ?? string.Empty)],
+                StepConfirmation.Confirmed when s.Bisect is { Commits: > 1 } range => [(Step: s, Kind: StepCheckLeg.Bisect, Commit: range.Bad, Base: range.Good)],
+                _ => Array.Empty<(SummaryStep Step, string Kind, string Commit, string Base)>(),
             })
-            .Where(c => c.Kind.Length > 0)
             .GroupBy(c => (c.Step.Os, c.Kind, c.Commit, c.Base))
             .OrderByDescending(g => g.Max(c => c.Step.Date), StringComparer.Ordinal)
             .ThenBy(g => g.Key.Os, StringComparer.Ordinal)

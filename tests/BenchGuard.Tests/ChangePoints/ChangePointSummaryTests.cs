@@ -59,15 +59,13 @@ public sealed class ChangePointSummaryTests : IDisposable
         var first = this.folder.File("first.json");
         Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("a.js", 60, i => i < 40 ? 1000 : 1250), "--summary", first).ExitCode);
         // The A/B's word, written into the summary as the confirmation will write it.
-        var edited = Read(first);
-        edited["steps"]![0]!["confirmation"] = "confirmed";
-        File.WriteAllText(first, edited.ToJsonString());
+        var confirmed = this.Edited(first, "confirmed.json", j => j["steps"]![0]!["confirmation"] = "confirmed");
         var second = this.folder.File("second.json");
 
-        var run = ComparerRun.Of("change-points", "--data", this.DataJs("b.js", 80, i => i < 40 ? 1000 : 1250), "--summary", second, "--previous", first);
+        var run = ComparerRun.Of("change-points", "--data", this.DataJs("b.js", 80, i => i < 40 ? 1000 : 1250), "--summary", second, "--previous", confirmed);
 
         Assert.True(run.ExitCode == 0, run.Error);
-        var before = Assert.Single(edited["steps"]!.AsArray())!;
+        var before = Assert.Single(Read(confirmed)["steps"]!.AsArray())!;
         var after = Assert.Single(Read(second)["steps"]!.AsArray())!;
         Assert.Equal(before["id"]!.GetValue<string>(), after["id"]!.GetValue<string>());
         Assert.Equal("confirmed", after["confirmation"]!.GetValue<string>());
@@ -108,15 +106,13 @@ public sealed class ChangePointSummaryTests : IDisposable
     {
         var first = this.folder.File("first.json");
         Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("a.js", 60, i => i < 40 ? 1000 : 1250), "--summary", first).ExitCode);
-        var edited = Read(first);
-        edited["steps"]![0]!["confirmation"] = "not-confirmed";
-        File.WriteAllText(first, edited.ToJsonString());
+        var checkedOnce = this.Edited(first, "checked.json", j => j["steps"]![0]!["confirmation"] = "not-confirmed");
         var second = this.folder.File("second.json");
 
-        Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("b.js", 80, i => i < 42 ? 1000 : 1250), "--summary", second, "--previous", first).ExitCode);
+        Assert.Equal(0, ComparerRun.Of("change-points", "--data", this.DataJs("b.js", 80, i => i < 42 ? 1000 : 1250), "--summary", second, "--previous", checkedOnce).ExitCode);
 
         var moved = Assert.Single(Read(second)["steps"]!.AsArray())!;
-        Assert.Equal(edited["steps"]![0]!["id"]!.GetValue<string>(), moved["id"]!.GetValue<string>());
+        Assert.Equal(Read(checkedOnce)["steps"]![0]!["id"]!.GetValue<string>(), moved["id"]!.GetValue<string>());
         Assert.Equal(Commit(42), moved["commit"]!.GetValue<string>());
         Assert.Equal("unconfirmed", moved["confirmation"]!.GetValue<string>());
     }
